@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** spec §2.1: the grant_type values the token endpoint uses. */
+export const GRANT_TYPES = ['client_credentials', 'refresh_token', 'authorization_code', 'mfa_otp'] as const;
+export type GrantType = (typeof GRANT_TYPES)[number];
+
+/** spec §4.1 table: required fields per grant (company_id only when auto-provisioning). */
+export const REQUIRED_FIELDS: Record<GrantType, readonly string[]> = {
+  client_credentials: ['client_id', 'client_secret'],
+  refresh_token: ['refresh_token'],
+  authorization_code: ['code', 'resource_type'],
+  mfa_otp: ['mfa_method', 'mfa_token', 'user_token', 'otp'],
+};
+
+/** spec §2.1: mfa_method is either Email or Auth. */
+export const MFA_METHODS = ['Email', 'Auth'] as const;
+
+/** spec §2.1 token request body; the company id's JSON name is company_id (B2). */
+export const TokenRequestSchema = z.object({
+  grant_type: z.string(),
+  scope: z.string().optional(),
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+  refresh_token: z.string().optional(),
+  code: z.string().optional(),
+  resource_type: z.string().optional(),
+  otp: z.string().optional(),
+  mfa_method: z.string().optional(),
+  user_token: z.string().optional(),
+  mfa_token: z.string().optional(),
+  company_id: z.number().int().optional(),
+});
+export type TokenRequest = z.infer<typeof TokenRequestSchema>;
+
+/** spec §7.1: every error name with the HTTP status(es) it is listed under. */
+export const TOKEN_ERRORS = {
+  InvalidGrantType: [400],
+  InvalidResourceType: [400],
+  InvalidRequest: [400],
+  IdTokenInvalid: [400, 401],
+  InvalidCredentials: [401],
+  AccountUnverified: [401],
+  IpRestriction: [401],
+  PasswordExpired: [401],
+  AccountDisabled: [401],
+  AccountLockedOut: [401],
+  RefreshTokenInvalid: [401],
+  MFARequired: [401],
+} as const satisfies Record<string, readonly number[]>;
+export type TokenErrorName = keyof typeof TOKEN_ERRORS;
+
+/** spec §4.1 'Failure: HTTP 400 or 401 with an error property' (B2 adds error_description). */
+export const TokenErrorBodySchema = z.looseObject({
+  error: z.string(),
+  error_description: z.string().optional(),
+});
+
+/**
+ * Success body (spec §4.1: 'not shown'). B2: only a non-empty access_token is required;
+ * refresh_token is read where present; anything else is tolerated.
+ */
+export const TokenSuccessBodySchema = z.looseObject({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1).optional(),
+  token_type: z.string().optional(),
+  expires_in: z.number().optional(),
+});
+
+/** B2: a MFARequired error also carries the tokens that continue the flow. */
+export const MfaRequiredBodySchema = TokenErrorBodySchema.extend({
+  error: z.literal('MFARequired'),
+  mfa_token: z.string().min(1),
+  user_token: z.string().min(1),
+});
+
+/** B2: POST /token/challenge answers with the tokens to use in the mfa_otp grant. */
+export const ChallengeResponseSchema = z.looseObject({
+  mfa_token: z.string().min(1),
+  user_token: z.string().min(1),
+});
+
+/** spec §4.1: allowed response types. */
+export const TOKEN_MEDIA_TYPES = ['application/json', 'text/json'] as const;

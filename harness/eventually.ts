@@ -1,0 +1,24 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { ConformanceAssertionError } from './outcomes.js';
+
+/**
+ * The one way to wait (style.md, convention 8): polls `probe` until it returns a value, within a
+ * deadline that comes from configuration. Specs never sleep.
+ */
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  options: { timeoutMs: number; intervalMs?: number },
+): Promise<T> {
+  const deadline = Date.now() + options.timeoutMs;
+  let interval = options.intervalMs ?? 100;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() + interval > deadline) {
+      throw new ConformanceAssertionError(`${what} did not happen within ${options.timeoutMs} ms (SMS_EVENTUALLY_TIMEOUT_MS).`);
+    }
+    await delay(interval);
+    interval = Math.min(interval * 2, 1_000);
+  }
+}

@@ -1,0 +1,202 @@
+import { Agent, DecoratorHandler, type Dispatcher } from 'undici';
+import { request } from 'undici';
+import { TargetBroken } from './outcomes.js';
+import type { Redactor } from './redact.js';
+
+const SHOWN_LENGTH = 600;
+
+/** One request and its response (or transport error): the unit of evidence. */
+export interface Exchange {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  responseBody?: string;
+  error?: string;
+  ms: number;
+}
+
+export type ExchangeSink = (exchange: Exchange) => void;
+
+const flatHeaders = (headers: Record<string, string | string[] | undefined> | undefined): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k.toLowerCase(), Array.isArray(v) ? v.join(', ') : v]])));
+
+type Controller = Dispatcher.DispatchController;
+type Headers = Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseStart']>>[2];
+interface Decorated {
+  onResponseStart(controller: Controller, statusCode: number, headers: Headers, statusMessage?: string): void;
+  onResponseData(controller: Controller, chunk: Buffer): void;
+  onResponseEnd(controller: Controller, trailers: Headers): void;
+  onResponseError(controller: Controller, err: Error): void;
+}
+/** undici's own decorator (it also adapts legacy handlers); its typings predate the new hooks. */
+const Decorator = DecoratorHandler as unknown as new (handler: Dispatcher.DispatchHandler) => Decorated;
+
+/** Records a request's exchange as the response streams through (undici interceptor). */
+class Recorder extends Decorator {
+  readonly #chunks: Buffer[] = [];
+  readonly #started = performance.now();
+  #status?: number;
+  #headers?: Record<string, string>;
+
+  constructor(
+    private readonly opts: Dispatcher.DispatchOptions,
+    handler: Dispatcher.DispatchHandler,
+    private readonly sink: ExchangeSink,
+  ) {
+    super(handler);
+  }
+
+  #record(error?: Error): void {
+    const { opts } = this;
+    this.sink({
+      method: opts.method,
+      url: new URL(opts.path, String(opts.origin)).toString(),
+      requestHeaders: flatHeaders(opts.headers as Record<string, string>),
+      requestBody: typeof opts.body === 'string' ? opts.body : Buffer.isBuffer(opts.body) ? opts.body.toString('utf8') : undefined,
+      status: this.#status,
+      responseHeaders: this.#headers,
+      responseBody: this.#chunks.length ? Buffer.concat(this.#chunks).toString('utf8') : this.#status ? '' : undefined,
+      error: error ? `${error.name}: ${error.message}` : undefined,
+      ms: Math.round(performance.now() - this.#started),
+    });
+  }
+
+  override onResponseStart(controller: Controller, statusCode: number, headers: Headers, statusMessage?: string) {
+    this.#status = statusCode;
+    this.#headers = flatHeaders(headers as Record<string, string | string[] | undefined>);
+    return super.onResponseStart(controller, statusCode, headers, statusMessage);
+  }
+
+  override onResponseData(controller: Controller, chunk: Buffer) {
+    this.#chunks.push(chunk);
+    return super.onResponseData(controller, chunk);
+  }
+
+  override onResponseEnd(controller: Controller, trailers: Headers) {
+    this.#record();
+    return super.onResponseEnd(controller, trailers);
+  }
+
+  override onResponseError(controller: Controller, err: Error) {
+    this.#record(err);
+    return super.onResponseError(controller, err);
+  }
+}
+
+export function recordExchanges(sink: ExchangeSink): Dispatcher.DispatcherComposeInterceptor {
+  return (dispatch) => (opts, handler) => dispatch(opts, new Recorder(opts, handler, sink));
+}
+
+/** One keep-alive pool per worker; tests compose their own recorder onto it. */
+let shared: Agent | undefined;
+export function sharedAgent(): Agent {
+  shared ??= new Agent({ connections: 32, keepAliveTimeout: 4_000, connect: { timeout: 5_000 } });
+  return shared;
+}
+
+export interface HttpResponse {
+  /** 'POST /Token', for messages */
+  label: string;
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** The media type of Content-Type, lower-cased, without parameters. */
+  mediaType: string | undefined;
+  /** Parsed JSON, or undefined when the body is not JSON. */
+  json: unknown;
+  /** The body as it may be shown in a failure message: redacted and clipped. */
+  shown: string;
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** a value to send as JSON, or a raw string body */
+  json?: unknown;
+  body?: string;
+  query?: Record<string, string | number | boolean | undefined>;
+}
+
+const TRANSPORT_CODES = /ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|EPIPE|UND_ERR/;
+
+/** A thin HTTP client: every request is recorded, timed out per request, and transport
+ * failures become TargetBroken (the rule could not be evaluated). */
+export class HttpClient {
+  constructor(
+    private readonly dispatcher: Dispatcher,
+    private readonly timeoutMs: number,
+    private readonly redact: Redactor,
+    private readonly defaultHeaders: Record<string, string> = {},
+  ) {}
+
+  async send(method: string, url: string, options: RequestOptions = {}): Promise<HttpResponse> {
+    const target = new URL(url);
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) target.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { ...this.defaultHeaders, ...options.headers };
+    let body = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    try {
+      const res = await request(target, {
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        dispatcher: this.dispatcher,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+        signal: AbortSignal.timeout(this.timeoutMs + 1_000),
+      });
+      const text = await res.body.text();
+      const flat = flatHeaders(res.headers);
+      let json: unknown;
+      try {
+        json = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      // learn secrets the target hands out (tokens, session keys) before anything can print them
+      this.redact.learnFrom(json);
+      const shownBody = this.redact.body(text);
+      return {
+        label: `${method} ${target.pathname}`,
+        status: res.statusCode,
+        headers: flat,
+        text,
+        json,
+        mediaType: flat['content-type']?.split(';')[0]?.trim().toLowerCase(),
+        shown: shownBody.length > SHOWN_LENGTH ? `${shownBody.slice(0, SHOWN_LENGTH)}…` : shownBody,
+      };
+    } catch (e) {
+      const err = e as Error & { code?: string; cause?: { code?: string } };
+      const code = err.code ?? err.cause?.code ?? err.name;
+      if (TRANSPORT_CODES.test(String(code)) || err.name === 'TimeoutError' || err.name === 'AbortError') {
+        throw new TargetBroken(`${method} ${target.origin}${target.pathname} got no response: ${describeTransport(code, this.timeoutMs)}.`);
+      }
+      throw e;
+    }
+  }
+}
+
+export function describeTransport(code: string | undefined, timeoutMs: number): string {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused (nothing is listening there)';
+    case 'ENOTFOUND':
+      return 'the host name does not resolve';
+    case 'ECONNRESET':
+      return 'the connection was reset';
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+    case 'TimeoutError':
+    case 'AbortError':
+      return `no answer within ${timeoutMs} ms`;
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'the connection could not be opened in time';
+    default:
+      return `transport error ${code}`;
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * The four outcomes (style.md, convention 4). Pass and fail are vitest's own; these two errors
+ * carry the others, and the summary reporter and Allure (status 'broken') tell them apart.
+ */
+
+/** The target misbehaved outside the rule: unreachable, timed out, unparseable where a
+ * precondition needed a parse. The rule could not be evaluated. */
+export class TargetBroken extends Error {
+  override name = 'TargetBroken';
+}
+
+/** A documented rule was not kept. Named so that Allure files it as a failure, not broken. */
+export class ConformanceAssertionError extends Error {
+  override name = 'AssertionError';
+}
+
+/** Thrown to end a test as not applicable; the rule wrapper turns it into a vitest skip. */
+export class NotApplicable extends Error {
+  override name = 'NotApplicable';
+}

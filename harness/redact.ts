@@ -1,0 +1,68 @@
+import { SECRET_KEY } from '../contract/profile.js';
+
+/** Shortest value treated as a secret string; shorter ones would blank out ordinary text. */
+const MIN_SECRET_LENGTH = 4;
+
+/**
+ * Keeps secrets (passwords, session keys, tokens, keys, OTPs) out of evidence. It knows the
+ * profile's secret values from the start and learns new ones (tokens, session keys) as
+ * responses reveal them, so a value seen once is hidden wherever it appears later.
+ */
+export class Redactor {
+  readonly #values = new Set<string>();
+
+  constructor(initial: Iterable<string> = []) {
+    for (const v of initial) this.learn(v);
+  }
+
+  learn(value: unknown): void {
+    if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) this.#values.add(value);
+  }
+
+  /** Learns every secret-named string field of a parsed body. */
+  learnFrom(body: unknown): void {
+    walk(body, '', (key, value) => {
+      if (SECRET_KEY.test(key)) this.learn(value);
+    });
+  }
+
+  /** Replaces every known secret value inside free text. */
+  text(input: string): string {
+    let out = input;
+    // longest first, so a secret that contains another is replaced whole
+    for (const v of [...this.#values].sort((a, b) => b.length - a.length)) {
+      if (out.includes(v)) out = out.split(v).join('[redacted]');
+      const encoded = encodeURIComponent(v);
+      if (encoded !== v && out.includes(encoded)) out = out.split(encoded).join('[redacted]');
+    }
+    return out;
+  }
+
+  /** Redacts a body: JSON bodies field by field (secret-named keys), then known values. */
+  body(input: string): string {
+    try {
+      const parsed: unknown = JSON.parse(input);
+      return this.text(JSON.stringify(maskFields(parsed)));
+    } catch {
+      return this.text(input);
+    }
+  }
+
+  header(name: string, value: string): string {
+    return SECRET_KEY.test(name) || /^x-(hash|iv)$/i.test(name) ? '[redacted]' : this.text(value);
+  }
+}
+
+function walk(value: unknown, key: string, visit: (key: string, value: unknown) => void): void {
+  if (Array.isArray(value)) value.forEach((v) => walk(v, key, visit));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k, visit);
+  else visit(key, value);
+}
+
+function maskFields(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((v) => maskFields(v, key));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskFields(v, k)]));
+  }
+  return typeof value === 'string' && SECRET_KEY.test(key) && value !== '' ? '[redacted]' : value;
+}

@@ -1,0 +1,119 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { SerializedError } from '@vitest/utils';
+import type { RuleRecord } from '../rule.js';
+import type { RunMeta } from './run-meta.js';
+
+export type Outcome = 'pass' | 'fail' | 'notApplicable' | 'broken';
+
+export interface RuleResult {
+  id: string;
+  interface: string;
+  section: string;
+  level: 'must' | 'should';
+  outcome: Outcome;
+  title: string;
+  operation: string;
+  /** why it was not applicable, broken, or failed (redacted) */
+  reason?: string;
+  file: string;
+  exchanges: number;
+  durationMs: number;
+}
+
+/** summary.json: the shape CI gates read (issue 2, item 7); extra keys may be added, never removed. */
+export interface Summary extends Omit<RunMeta, 'reportsDir'> {
+  totals: Record<Outcome, number>;
+  rules: RuleResult[];
+  /** suite-side problems (a spec file that failed to load): a run with any is not a verdict */
+  suiteErrors: string[];
+  exchanges: number;
+  durationMs: number;
+}
+
+export function outcomeOf(test: TestCase): Outcome | undefined {
+  const result = test.result();
+  const meta = test.meta();
+  if (result.state === 'passed') return 'pass';
+  if (result.state === 'skipped') return 'notApplicable';
+  if (result.state === 'failed') return meta.broken ? 'broken' : 'fail';
+  return undefined;
+}
+
+const SYMBOL: Record<Outcome, string> = { pass: '✓', fail: '✗', notApplicable: '○', broken: '!' };
+
+/**
+ * Writes summary.json and prints progress: one line per finished spec file, one per rule that
+ * did not pass. Everything it prints has been redacted by the rule wrapper already.
+ */
+export default class SummaryReporter implements Reporter {
+  readonly #started = Date.now();
+  #files = 0;
+
+  onTestModuleEnd(module: TestModule): void {
+    this.#files += 1;
+    const counts: Record<Outcome, number> = { pass: 0, fail: 0, notApplicable: 0, broken: 0 };
+    const notes: string[] = [];
+    for (const test of module.children.allTests()) {
+      const outcome = outcomeOf(test);
+      if (!outcome) continue;
+      counts[outcome] += 1;
+      if (outcome !== 'pass') notes.push(`    ${SYMBOL[outcome]} ${test.meta().rule?.id ?? test.name}: ${firstLine(reasonOf(test, outcome))}`);
+    }
+    const file = relative(process.cwd(), module.moduleId);
+    const line = `[${this.#files}] ${file}  ${counts.pass} pass · ${counts.fail} fail · ${counts.notApplicable} n/a · ${counts.broken} broken`;
+    process.stdout.write(`${line}\n${notes.map((n) => `${n}\n`).join('')}`);
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
+    const meta = JSON.parse(process.env.SMS_RUN_META ?? '{}') as RunMeta;
+    const rules: RuleResult[] = [];
+    const suiteErrors = unhandledErrors.map((e) => `${e.name ?? 'Error'}: ${e.message}`);
+    for (const module of modules) {
+      for (const e of module.errors()) suiteErrors.push(`${relative(process.cwd(), module.moduleId)}: ${e.message}`);
+      for (const test of module.children.allTests()) {
+        const outcome = outcomeOf(test);
+        const rule = test.meta().rule as RuleRecord | undefined;
+        if (!outcome || !rule) continue;
+        rules.push({
+          id: rule.id,
+          interface: rule.interface,
+          section: rule.section,
+          level: rule.level,
+          outcome,
+          title: rule.title,
+          operation: rule.operation,
+          reason: outcome === 'pass' ? undefined : reasonOf(test, outcome),
+          file: relative(process.cwd(), module.moduleId),
+          exchanges: test.meta().exchanges ?? 0,
+          durationMs: Math.round(test.diagnostic()?.duration ?? 0),
+        });
+      }
+    }
+    rules.sort((a, b) => a.interface.localeCompare(b.interface) || a.id.localeCompare(b.id));
+    const totals: Record<Outcome, number> = { pass: 0, fail: 0, notApplicable: 0, broken: 0 };
+    for (const r of rules) totals[r.outcome] += 1;
+    const { reportsDir = 'reports', ...rest } = meta;
+    const summary: Summary = {
+      ...rest,
+      totals,
+      rules,
+      suiteErrors,
+      exchanges: rules.reduce((n, r) => n + r.exchanges, 0),
+      durationMs: Date.now() - this.#started,
+    };
+    mkdirSync(reportsDir, { recursive: true });
+    writeFileSync(join(reportsDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  }
+}
+
+function reasonOf(test: TestCase, outcome: Outcome): string {
+  const meta = test.meta();
+  if (outcome === 'notApplicable') return meta.notApplicable ?? 'not applicable';
+  if (outcome === 'broken') return meta.broken ?? 'the target misbehaved outside the rule';
+  const error = test.result().errors?.[0];
+  return error ? error.message : 'failed';
+}
+
+const firstLine = (s: string) => (s.split('\n')[0] ?? '').slice(0, 240);

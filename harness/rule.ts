@@ -1,0 +1,174 @@
+import { test, type TestContext } from 'vitest';
+import * as allure from 'allure-js-commons';
+import type { InterfaceName, Profile } from '../contract/profile.js';
+import type { Account, AccountRole } from '../contract/profile.js';
+import { Clients } from './clients/index.js';
+import { runContext, type RunContext } from './context.js';
+import { exchangeTitle, renderExchange } from './evidence.js';
+import { HttpClient, recordExchanges, sharedAgent, type Exchange } from './http.js';
+import { NotApplicable, TargetBroken } from './outcomes.js';
+import { Redactor } from './redact.js';
+
+/** A capability a rule needs from the target; `missing` says why it is absent, if it is. */
+export interface Need {
+  feature: string;
+  missing(profile: Profile): string | undefined;
+}
+
+/** The metadata every test carries (style.md, convention 3). */
+export interface RuleMeta {
+  /** stable id, `<interface>.<subject>.<behaviour>`; never a number */
+  id: string;
+  /** spec section, e.g. '§7.1' */
+  section: string;
+  /** the rule, present tense, observable */
+  title: string;
+  interface: InterfaceName;
+  /** operation, e.g. 'POST /Token' (Allure feature) */
+  operation: string;
+  /** must: the spec states it; should: a standard the spec relies on implies it */
+  level: 'must' | 'should';
+  needs?: Need[];
+  timeoutMs?: number;
+}
+
+/** What reporters read from task.meta. */
+export interface RuleRecord extends Omit<RuleMeta, 'needs'> {
+  features: string[];
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    rule?: RuleRecord;
+    notApplicable?: string;
+    broken?: string;
+    exchanges?: number;
+  }
+}
+
+/** The per-test handle a rule body receives. */
+export class RuleContext {
+  readonly profile: Profile;
+  readonly run: RunContext;
+  readonly redact: Redactor;
+  readonly http: HttpClient;
+  readonly clients: Clients;
+  /** unique per test: run prefix plus a test counter, for names of things the test creates */
+  readonly prefix: string;
+  readonly exchanges: Exchange[] = [];
+  readonly #cleanups: Array<{ what: string; fn: () => Promise<unknown> }> = [];
+
+  constructor(
+    readonly meta: RuleMeta,
+    serial: number,
+  ) {
+    this.run = runContext();
+    this.profile = this.run.profile;
+    this.redact = new Redactor(this.run.secrets);
+    const dispatcher = sharedAgent().compose(recordExchanges((x) => this.exchanges.push(x)));
+    // every request names its rule, so a target's logs can be matched with the report
+    this.http = new HttpClient(dispatcher, this.run.settings.requestTimeoutMs, this.redact, { 'x-conformance-rule': meta.id });
+    this.clients = new Clients(this.http, this.profile);
+    this.prefix = `cf${this.run.settings.runId}${serial.toString(36)}`;
+  }
+
+  get token() {
+    return this.clients.token;
+  }
+
+  get rest() {
+    return this.clients.rest;
+  }
+
+  /** A profile account, or not applicable when the profile has none for that role. */
+  account(role: AccountRole): Account {
+    const account = this.profile.accounts[role];
+    if (!account) this.notApplicable(`the profile has no "${role}" account (accounts.${role})`);
+    return account;
+  }
+
+  notApplicable(reason: string): never {
+    throw new NotApplicable(reason);
+  }
+
+  /**
+   * A precondition: work the rule needs done but does not judge. If the target fails it, the
+   * rule cannot be evaluated, so the outcome is broken, not fail.
+   */
+  async given<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof NotApplicable || e instanceof TargetBroken) throw e;
+      throw new TargetBroken(`Precondition "${what}" failed, so the rule could not be checked: ${(e as Error).message}`);
+    }
+  }
+
+  /** Registers cleanup that runs after the test, even when it fails (last registered, first run). */
+  onCleanup(what: string, fn: () => Promise<unknown>): void {
+    this.#cleanups.unshift({ what, fn });
+  }
+
+  async cleanup(): Promise<string[]> {
+    const problems: string[] = [];
+    for (const { what, fn } of this.#cleanups) {
+      try {
+        await fn();
+      } catch (e) {
+        problems.push(`${what}: ${(e as Error).message}`);
+      }
+    }
+    return problems;
+  }
+}
+
+let serial = 0;
+const SEVERITY = { must: 'critical', should: 'normal' } as const;
+
+/** Declares one documented rule as one test (style.md, conventions 1-4). */
+export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): void {
+  const record: RuleRecord = { ...meta, features: (meta.needs ?? []).map((n) => n.feature) };
+  delete (record as Partial<RuleMeta>).needs;
+  test(`${meta.section} ${meta.title} [${meta.id}]`, { timeout: meta.timeoutMs ?? 60_000 }, async (ctx: TestContext) => {
+    ctx.task.meta.rule = record;
+    await labelForAllure(meta);
+    const t = new RuleContext(meta, ++serial);
+    let outcome: unknown;
+    try {
+      const reasons = (meta.needs ?? []).map((n) => n.missing(t.profile)).filter((r): r is string => r !== undefined);
+      if (reasons.length > 0) throw new NotApplicable(reasons.join('; '));
+      await body(t);
+    } catch (e) {
+      outcome = e;
+    }
+    const problems = await t.cleanup();
+    ctx.task.meta.exchanges = t.exchanges.length;
+    for (const x of t.exchanges) await allure.attachment(exchangeTitle(x, t.redact), renderExchange(x, t.redact), 'text/plain');
+    if (problems.length > 0) await allure.attachment('cleanup problems', t.redact.text(problems.join('\n')), 'text/plain');
+    if (outcome instanceof NotApplicable) {
+      ctx.task.meta.notApplicable = outcome.message;
+      await allure.description(`Not applicable: ${outcome.message}`);
+      ctx.skip(`not applicable: ${outcome.message}`);
+    }
+    if (outcome instanceof TargetBroken) ctx.task.meta.broken = t.redact.text(outcome.message);
+    if (outcome !== undefined) {
+      // messages can quote target responses: redact before vitest, JUnit or Allure see them
+      const err = outcome as Error;
+      err.message = t.redact.text(err.message ?? String(outcome));
+      err.stack = err.stack ? t.redact.text(err.stack) : err.stack;
+      throw err;
+    }
+  });
+}
+
+async function labelForAllure(meta: RuleMeta): Promise<void> {
+  await allure.displayName(`${meta.section} ${meta.title}`);
+  await allure.epic(meta.interface);
+  await allure.feature(meta.operation);
+  await allure.story(meta.title);
+  await allure.label('ruleId', meta.id);
+  await allure.label('level', meta.level);
+  await allure.severity(SEVERITY[meta.level]);
+  await allure.tag(meta.level);
+  await allure.link(`interface-spec.md#${encodeURIComponent(meta.section)}`, `spec ${meta.section}`);
+}

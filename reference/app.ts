@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import type { ReferenceState } from './state.js';
+import { requestScope, type AppEnv } from './http.js';
+import { tokenRoutes } from './token/routes.js';
+import { messagingRestRoutes } from './messaging-rest/routes.js';
+
+/** spec §7.2 'General' text for a failure the server cannot explain. */
+const generalError = (at: Date) => `An error has occurred at ${at.toISOString()} please check the server logs for details.`;
+
+/**
+ * The reference server as a fetch handler, apart from any listening socket: self-tests call
+ * `app.request()` in-process, `start()` puts it on a port. Bases follow B1.
+ */
+export function createApp(state: ReferenceState): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use(async (_c, next) => {
+    state.stats.requests += 1;
+    await next();
+  });
+  app.use(requestScope(state.faults));
+  app.route('/', tokenRoutes(state));
+  app.route('/SecureMessagingAPI', messagingRestRoutes(state));
+  app.onError((err, c) => {
+    if (!state.faults.size) console.error(`reference: unhandled ${c.req.method} ${c.req.path}: ${err.message}`);
+    return c.json(generalError(state.domain.clock.now()), 500);
+  });
+  return app;
+}

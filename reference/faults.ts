@@ -1,0 +1,77 @@
+import { TOKEN_FAULTS } from './token/faults.js';
+
+/**
+ * Teeth: each fault is one deliberate violation of one rule (issue 2, item 6). Code for faults
+ * lives only in reference/. A fault names the rule it breaks, so the self-test can prove that
+ * rule's test fails under it.
+ */
+export interface FaultDef {
+  readonly id: string;
+  /** the rule id (specs/) whose test must fail while this fault is on */
+  readonly rule: string;
+  /** what the server does wrong, in one sentence */
+  readonly breaks: string;
+}
+
+export const FAULTS: readonly FaultDef[] = [...TOKEN_FAULTS];
+
+/** Header the harness sends on every request: the id of the rule whose test made it. */
+export const RULE_HEADER = 'x-conformance-rule';
+
+/**
+ * REFERENCE_FAULTS=<id,...> switches faults on for every request. With
+ * REFERENCE_FAULT_SCOPE=rule a fault applies only to requests whose rule header names the
+ * fault's own rule, so one run can carry every fault at once without one fault's damage
+ * spilling into other rules' tests. `all` names every fault of the catalogue;
+ * REFERENCE_FAULT_ROUND=k then keeps only the k-th fault of each rule.
+ */
+export class Faults {
+  readonly #active: Map<string, FaultDef>;
+  readonly #scoped: boolean;
+
+  constructor(ids: Iterable<string>, scoped = false) {
+    this.#active = new Map();
+    for (const id of ids) {
+      const def = FAULTS.find((f) => f.id === id);
+      if (!def) throw new Error(`REFERENCE_FAULTS names "${id}", which is no fault of reference/faults.ts.`);
+      this.#active.set(id, def);
+    }
+    this.#scoped = scoped;
+  }
+
+  static none(): Faults {
+    return new Faults([]);
+  }
+
+  static fromEnv(env: NodeJS.ProcessEnv): Faults {
+    const raw = (env.REFERENCE_FAULTS ?? '').trim();
+    const scoped = env.REFERENCE_FAULT_SCOPE === 'rule';
+    if (raw === '') return new Faults([], scoped);
+    if (raw === 'all') return new Faults(faultRound(Number(env.REFERENCE_FAULT_ROUND ?? 0)).map((f) => f.id), scoped);
+    return new Faults(raw.split(',').map((s) => s.trim()).filter(Boolean), scoped);
+  }
+
+  get size(): number {
+    return this.#active.size;
+  }
+
+  /** Whether fault `id` is on for a request made on behalf of `rule`. */
+  on(id: string, rule: string | undefined): boolean {
+    const def = this.#active.get(id);
+    if (!def) return false;
+    return !this.#scoped || def.rule === rule;
+  }
+}
+
+/** The k-th fault of each rule (rules with fewer faults drop out of later rounds). */
+export function faultRound(k: number): FaultDef[] {
+  const byRule = new Map<string, FaultDef[]>();
+  for (const f of FAULTS) byRule.set(f.rule, [...(byRule.get(f.rule) ?? []), f]);
+  return [...byRule.values()].flatMap((list) => (list[k] ? [list[k]] : []));
+}
+
+export function faultRounds(): number {
+  const counts = new Map<string, number>();
+  for (const f of FAULTS) counts.set(f.rule, (counts.get(f.rule) ?? 0) + 1);
+  return Math.max(0, ...counts.values());
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import type { ProfileInput } from '../contract/profile.js';
+import { createApp } from './app.js';
+import { systemClock, type Clock } from './core/clock.js';
+import { Faults } from './faults.js';
+import { seed } from './seed.js';
+import { createState, type ReferenceState } from './state.js';
+import { variantNamed, type Variant } from './variant.js';
+
+export interface StartOptions {
+  port?: number;
+  host?: string;
+  clock?: Clock;
+  variant?: Variant;
+  faults?: Faults;
+}
+
+export interface RunningReference {
+  url: string;
+  profile: ProfileInput;
+  state: ReferenceState;
+  close(): Promise<void>;
+}
+
+/** Starts a seeded reference server (port 0 = a free port) and returns its generated profile. */
+export async function start(options: StartOptions = {}): Promise<RunningReference> {
+  const state = createState({
+    clock: options.clock ?? systemClock,
+    variant: options.variant ?? variantNamed(process.env.REFERENCE_VARIANT),
+    faults: options.faults ?? Faults.fromEnv(process.env),
+    identityProvider: { resourceType: 'OpenIdConnect', jwtSecret: randomBytes(24).toString('base64url') },
+  });
+  const app = createApp(state);
+  const host = options.host ?? '127.0.0.1';
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host}:${port}`;
+  return {
+    url,
+    profile: seed(state, url),
+    state,
+    close: () =>
+      new Promise<void>((resolve) => {
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,53 @@
+import { REQUIRED_FIELDS } from '../../contract/token.js';
+import { expectTokenError, expectTokenIssued } from '../../harness/expect.js';
+import { account, iface } from '../../harness/needs.js';
+import { property } from '../../harness/property.js';
+import { rule } from '../../harness/rule.js';
+import { omitFields } from '../../generators/token-request.js';
+
+const base = { interface: 'token', operation: 'POST /Token client_credentials', level: 'must' } as const;
+
+rule(
+  {
+    ...base,
+    id: 'token.client-credentials.issues-token',
+    section: '§4.1',
+    title: 'client_credentials with a valid client_id and client_secret returns HTTP 200 and an access_token',
+    needs: [iface('token'), account('primary')],
+  },
+  async (t) => {
+    expectTokenIssued(await t.token.clientCredentials(t.account('primary')));
+  },
+);
+
+rule(
+  {
+    ...base,
+    id: 'token.credentials.invalid',
+    section: '§7.1',
+    title: 'a wrong client_secret, or an unknown client_id, is refused with 401 InvalidCredentials',
+    needs: [iface('token'), account('primary')],
+  },
+  async (t) => {
+    const primary = t.account('primary');
+    expectTokenError(await t.token.clientCredentials({ username: primary.username, password: `${primary.password}-wrong` }), 'InvalidCredentials');
+    expectTokenError(await t.token.clientCredentials({ username: `${t.prefix}-nobody@example.invalid`, password: primary.password }), 'InvalidCredentials');
+  },
+);
+
+rule(
+  {
+    ...base,
+    id: 'token.client-credentials.required-fields',
+    section: '§4.1',
+    title: 'client_credentials without client_id or client_secret (any of them absent or null) is refused with 400 InvalidRequest',
+    needs: [iface('token'), account('primary')],
+  },
+  async (t) => {
+    const primary = t.account('primary');
+    const full = { grant_type: 'client_credentials', client_id: primary.username, client_secret: primary.password };
+    await property(t, omitFields(REQUIRED_FIELDS.client_credentials), async (omission) => {
+      expectTokenError(await t.token.token(omission.apply(full)), 'InvalidRequest');
+    });
+  },
+);

@@ -1,0 +1,35 @@
+import { check, expectTokenIssued } from '../../harness/expect.js';
+import { account, bearerOnMessaging, iface } from '../../harness/needs.js';
+import { rule } from '../../harness/rule.js';
+
+const base = { interface: 'token', operation: 'Authorization header', level: 'must', section: '§5.1' } as const;
+
+rule(
+  {
+    ...base,
+    id: 'token.access-token.authorizes',
+    title: 'the access token from the token endpoint, in the Authorization header, is accepted by another service call (messaging account details)',
+    needs: [iface('token'), bearerOnMessaging, account('primary')],
+  },
+  async (t) => {
+    const primary = t.account('primary');
+    const { access_token } = await t.given('obtain an access token', async () => expectTokenIssued(await t.token.clientCredentials(primary)));
+    const res = await t.rest.details({ authorization: t.token.authorization(access_token) });
+    const email = (res.json as { EmailAddress?: unknown } | undefined)?.EmailAddress;
+    check(res.status === 200, `${res.label}: expected HTTP 200 for a call carrying the access token (spec §5.1); got HTTP ${res.status} with body ${res.shown}.`);
+    check(typeof email !== 'string' || email.toLowerCase() === primary.email.toLowerCase(), `${res.label}: the details returned belong to ${email}, not to the token's user ${primary.email}.`);
+  },
+);
+
+rule(
+  {
+    ...base,
+    id: 'token.access-token.invalid-refused',
+    title: 'a call whose Authorization header carries a token the endpoint never issued is refused with a 4xx',
+    needs: [iface('token'), bearerOnMessaging],
+  },
+  async (t) => {
+    const res = await t.rest.details({ authorization: t.token.authorization(`${t.prefix}-forged-token`) });
+    check(res.status >= 400 && res.status < 500, `${res.label}: a forged access token must not be accepted (spec §4.1: the token endpoint must be called first); got HTTP ${res.status} with body ${res.shown}.`);
+  },
+);

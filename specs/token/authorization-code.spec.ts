@@ -1,0 +1,88 @@
+import { REQUIRED_FIELDS } from '../../contract/token.js';
+import { check, expectTokenError, expectTokenIssued } from '../../harness/expect.js';
+import { idpCode } from '../../harness/fixtures/identity-provider.js';
+import { account, autoProvisioning, bearerOnMessaging, iface, identityProvider } from '../../harness/needs.js';
+import { property } from '../../harness/property.js';
+import { rule } from '../../harness/rule.js';
+import { omitFields } from '../../generators/token-request.js';
+
+const base = { interface: 'token', operation: 'POST /Token authorization_code', level: 'must' } as const;
+
+rule(
+  {
+    ...base,
+    id: 'token.authorization-code.issues-token',
+    section: '§5.2',
+    title: 'authorization_code with a valid identity-provider code for a known user and the provider\'s resource_type returns HTTP 200 and an access_token',
+    needs: [iface('token'), identityProvider, account('primary')],
+  },
+  async (t) => {
+    const code = idpCode(t, t.account('primary').email);
+    expectTokenIssued(await t.token.token({ grant_type: 'authorization_code', code, resource_type: t.profile.identityProvider!.resourceType }));
+  },
+);
+
+rule(
+  {
+    ...base,
+    id: 'token.authorization-code.auto-provisions',
+    section: '§4.1',
+    title: 'authorization_code for a user unknown to the service, with the company id, provisions the user and returns an access_token that works',
+    needs: [iface('token'), identityProvider, autoProvisioning, bearerOnMessaging],
+  },
+  async (t) => {
+    const idp = t.profile.identityProvider!;
+    const email = `${t.prefix}.auto@example.com`;
+    const issued = expectTokenIssued(
+      await t.token.token({ grant_type: 'authorization_code', code: idpCode(t, email), resource_type: idp.resourceType, company_id: idp.autoProvisionCompanyId }),
+    );
+    const details = await t.rest.details({ authorization: t.token.authorization(issued.access_token) });
+    check(details.status === 200, `${details.label}: the auto-provisioned user's access token should be accepted (spec §5.1); got HTTP ${details.status} with body ${details.shown}.`);
+  },
+);
+
+rule(
+  {
+    ...base,
+    id: 'token.id-token.invalid',
+    section: '§7.1',
+    title: 'authorization_code with a code that is not a valid identity-provider token (bad signature, expired, garbage) is refused with IdTokenInvalid (400 or 401)',
+    needs: [iface('token'), identityProvider, account('primary')],
+  },
+  async (t) => {
+    const { email } = t.account('primary');
+    const resource_type = t.profile.identityProvider!.resourceType;
+    const codes = [idpCode(t, email, { secret: `${t.prefix}-not-the-provider-secret` }), idpCode(t, email, { expiresInSeconds: -600 }), 'not-a-jwt'];
+    for (const code of codes) expectTokenError(await t.token.token({ grant_type: 'authorization_code', code, resource_type }), 'IdTokenInvalid');
+  },
+);
+
+rule(
+  {
+    ...base,
+    id: 'token.resource-type.unknown',
+    section: '§7.1',
+    title: 'authorization_code with a resource_type that designates no known resource is refused with 400 InvalidResourceType',
+    needs: [iface('token'), identityProvider, account('primary')],
+  },
+  async (t) => {
+    const code = idpCode(t, t.account('primary').email);
+    expectTokenError(await t.token.token({ grant_type: 'authorization_code', code, resource_type: `${t.prefix}-NoSuchProvider` }), 'InvalidResourceType');
+  },
+);
+
+rule(
+  {
+    ...base,
+    id: 'token.authorization-code.required-fields',
+    section: '§4.1',
+    title: 'authorization_code without code or resource_type (any of them absent or null) is refused with 400 InvalidRequest',
+    needs: [iface('token'), identityProvider, account('primary')],
+  },
+  async (t) => {
+    const full = { grant_type: 'authorization_code', code: idpCode(t, t.account('primary').email), resource_type: t.profile.identityProvider!.resourceType };
+    await property(t, omitFields(REQUIRED_FIELDS.authorization_code), async (omission) => {
+      expectTokenError(await t.token.token(omission.apply(full)), 'InvalidRequest');
+    });
+  },
+);

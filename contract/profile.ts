@@ -33,7 +33,7 @@ export type Account = z.infer<typeof AccountSchema>;
 
 export const TotpAccountSchema = AccountSchema.extend({
   /** base32 RFC 6238 secret of the authenticator app (B2) */
-  totpSecret: z.string().regex(/^[A-Z2-7]+=*$/i, 'must be a base32 string'),
+  totpSecret: z.string().regex(/^[A-Z2-7]+=*$/i, 'a base32 string'),
 });
 export type TotpAccount = z.infer<typeof TotpAccountSchema>;
 
@@ -104,7 +104,7 @@ export const TokenChoicesSchema = z.object({
 export const ProfileSchema = z.object({
   baseUrl: url,
   edition: z.enum(EDITIONS).default('securemail'),
-  release: z.string().regex(/^\d+\.\d+$/, 'must look like 5.36').default('5.36'),
+  release: z.string().regex(/^\d+\.\d+$/, 'a release number such as 5.36').default('5.36'),
   /** {soap_namespace} of spec §4.4 (B4) */
   soapNamespace: z.string().min(1).default('https://ssl.certifiedmail.com/CMv4'),
   /** which interfaces the target offers */

@@ -1,0 +1,101 @@
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { profileSecrets } from '../contract/profile.js';
+import { FAULTS, faultRound, faultRounds } from '../reference/faults.js';
+import { start } from '../reference/server.js';
+import { runCli, type CliResult } from './support/cli.js';
+
+/**
+ * The suite's teeth and the README's promises, proven end to end through the CLI, as a vendor
+ * would run it. These runs are the slow part of `npm test`.
+ */
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+const failing = (run: CliResult) => run.summary().rules.filter((r) => r.outcome !== 'pass').map((r) => `${r.id}: ${r.outcome} ${r.reason ?? ''}`);
+
+describe('a conformance run against the embedded reference server', () => {
+  let clean: CliResult;
+
+  test('passes every rule, exits 0 and writes the four report artefacts', async () => {
+    clean = await runCli(['run', '--seed', '20261122']);
+    expect(failing(clean)).toEqual([]);
+    expect(clean.code).toBe(0);
+    for (const artefact of ['allure-results', 'allure-report/index.html', 'junit.xml', 'summary.json']) {
+      expect(existsSync(join(clean.reportsDir, artefact)), artefact).toBe(true);
+    }
+    const summary = clean.summary();
+    expect(summary).toMatchObject({ seed: 20261122, target: { edition: 'securemail', release: '5.36' } });
+    expect(summary.totals.pass).toBe(summary.rules.length);
+    expect(clean.stdout).toMatch(/CONFORMS/);
+  });
+
+  test('every rule has at least one reference fault, and every fault names a rule that exists', () => {
+    const ruleIds = new Set(clean.summary().rules.map((r) => r.id));
+    const faulted = new Set(FAULTS.map((f) => f.rule));
+    expect([...ruleIds].filter((id) => !faulted.has(id)), 'rules without a fault').toEqual([]);
+    expect(FAULTS.filter((f) => !ruleIds.has(f.rule)).map((f) => f.id), 'faults of unknown rules').toEqual([]);
+  });
+
+  test.each(Array.from({ length: faultRounds() }, (_, k) => k))('fault round %i: every rule fails under its own fault', async (round) => {
+    const run = await runCli(['run', '--seed', '7'], { REFERENCE_FAULTS: 'all', REFERENCE_FAULT_SCOPE: 'rule', REFERENCE_FAULT_ROUND: String(round) });
+    const outcomes = new Map(run.summary().rules.map((r) => [r.id, r.outcome]));
+    const escaped = faultRound(round).filter((f) => outcomes.get(f.rule) !== 'fail').map((f) => `${f.id} → ${f.rule}: ${outcomes.get(f.rule)}`);
+    expect(escaped, 'faults whose rule did not fail').toEqual([]);
+    expect(run.code).toBe(1);
+  });
+
+  test('REFERENCE_VARIANT=alt (other legal choices where the spec is silent) passes too', async () => {
+    const alt = await runCli(['run'], { REFERENCE_VARIANT: 'alt' });
+    expect(failing(alt)).toEqual([]);
+    expect(alt.code).toBe(0);
+  });
+});
+
+describe('a run against a served reference, through a profile file', () => {
+  test('passes twice in a row, and no profile secret appears anywhere under reports/', async () => {
+    const reference = await start();
+    try {
+      const profilePath = join(await import('node:os').then((os) => os.tmpdir()), `sms-profile-${process.pid}.json`);
+      writeFileSync(profilePath, JSON.stringify(reference.profile), { mode: 0o600 });
+      for (const pass of [1, 2]) {
+        const run = await runCli(['run', '--profile', profilePath]);
+        expect(failing(run), `run ${pass}`).toEqual([]);
+        expect(run.code, `run ${pass}`).toBe(0);
+        const secrets = profileSecrets(reference.profile);
+        expect(secrets.length).toBeGreaterThan(10);
+        const leaks = filesUnder(run.reportsDir).flatMap((file) => {
+          const text = readFileSync(file, 'utf8');
+          return secrets.filter((s) => text.includes(s)).map(() => file);
+        });
+        expect(leaks, 'report files containing a profile secret').toEqual([]);
+        expect(run.stdout).not.toMatch(/secret value\(s\) reached/);
+      }
+    } finally {
+      await reference.close();
+    }
+  });
+});
+
+describe('bad input gets a clear answer', () => {
+  test('an unreachable target ends within 30 s with one sentence and a non-zero exit', async () => {
+    const run = await runCli(['run', '--target', 'http://127.0.0.1:9']);
+    expect(run.ms).toBeLessThan(30_000);
+    expect(run.code).not.toBe(0);
+    const output = `${run.stdout}${run.stderr}`.trim();
+    expect(output.split('\n')).toHaveLength(1);
+    expect(output).toMatch(/^The target http:\/\/127\.0\.0\.1:9\S* is unreachable: connection refused/);
+  });
+
+  test('a wrong profile value is refused with a sentence naming the key', async () => {
+    const run = await runCli(['run', '--target', 'http://127.0.0.1:9'], { SMS_EDITION: 'enterprise' });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe('secure-messaging-conformance: The profile value "edition" (from SMS_EDITION) is "enterprise", but it must be one of securemail, direct.');
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadProfile, loadRunSettings } from '../harness/config.js';
+import { curlFor, renderExchange } from '../harness/evidence.js';
+import { eventually } from '../harness/eventually.js';
+import { Redactor } from '../harness/redact.js';
+import { hotp, totp, verifyTotp, base32Encode, base32Decode } from '../contract/wire/totp.js';
+import { signHs256, verifyHs256 } from '../contract/wire/jwt.js';
+
+describe('configuration', () => {
+  test('names the key and its source in one sentence', () => {
+    expect(() => loadProfile({ env: { SMS_TARGET: 'http://x.test', SMS_RELEASE: 'five' } })).toThrow(
+      new ConfigError('The profile value "release" (from SMS_RELEASE) is "five", but it must be a release number such as 5.36.'),
+    );
+    expect(() => loadProfile({ env: {} })).toThrow(/No target is set: pass --target URL, set SMS_TARGET/);
+    expect(() => loadProfile({ env: {}, flags: { profile: '/nonexistent.json' } })).toThrow(/cannot be read/);
+    expect(() => loadRunSettings({ env: { SMS_PROPERTY_RUNS: '0' } })).toThrow(/SMS_PROPERTY_RUNS is "0"/);
+  });
+
+  test('defaults follow default-binding B8 and flags win over the environment', () => {
+    const profile = loadProfile({ env: { SMS_TARGET: 'http://a.test' }, flags: { target: 'http://b.test' } });
+    expect(profile).toMatchObject({ baseUrl: 'http://b.test', edition: 'securemail', release: '5.36', token: { scheme: 'Bearer' } });
+    expect(loadRunSettings({ env: { SMS_SEED: '42' } }).seed).toBe(42);
+  });
+});
+
+describe('redaction', () => {
+  test('hides known values, learned values and secret-named fields in bodies, headers and curl', () => {
+    const r = new Redactor(['hunter22']);
+    r.learnFrom({ access_token: 'tok-123456', nested: [{ SessionKey: 'ABCDEF123' }] });
+    const exchange = {
+      method: 'POST',
+      url: 'http://x.test/Token?k=hunter22',
+      requestHeaders: { 'x-session-key': 'ABCDEF123', authorization: 'Bearer tok-123456' },
+      requestBody: '{"client_secret":"other-secret","note":"hunter22 and tok-123456"}',
+      status: 200,
+      responseHeaders: {},
+      responseBody: '{"refresh_token":"rt-999999"}',
+      ms: 1,
+    };
+    const shown = renderExchange(exchange, r) + curlFor(exchange, r);
+    for (const secret of ['hunter22', 'tok-123456', 'ABCDEF123', 'other-secret', 'rt-999999']) expect(shown).not.toContain(secret);
+    expect(shown).toContain('[redacted]');
+  });
+});
+
+describe('wire algorithms', () => {
+  test('TOTP matches RFC 6238 appendix B (SHA-1) and RFC 4226 appendix D', () => {
+    const secret = base32Encode(Buffer.from('12345678901234567890'));
+    expect(base32Decode(secret).toString()).toBe('12345678901234567890');
+    expect(hotp(Buffer.from('12345678901234567890'), 0)).toBe('755224');
+    expect(totp(secret, new Date(59_000))).toBe('287082');
+    expect(totp(secret, new Date(1111111109_000))).toBe('081804');
+    expect(verifyTotp(secret, '287082', new Date(59_000 + 30_000))).toBe(true);
+    expect(verifyTotp(secret, '287082', new Date(59_000 + 90_000))).toBe(false);
+  });
+
+  test('HS256 codes verify with the right secret only, and not after expiry', () => {
+    const code = signHs256({ email: 'a@b.test', sub: 's', exp: 2_000_000_000 }, 'k1');
+    expect(verifyHs256(code, 'k1')?.email).toBe('a@b.test');
+    expect(verifyHs256(code, 'k2')).toBeUndefined();
+    expect(verifyHs256(code, 'k1', new Date(2_000_000_001_000))).toBeUndefined();
+    expect(verifyHs256('garbage', 'k1')).toBeUndefined();
+  });
+});
+
+describe('eventually', () => {
+  test('returns the first value and gives up at the deadline with a sentence', async () => {
+    let calls = 0;
+    await expect(eventually('x', async () => (++calls >= 3 ? 'done' : undefined), { timeoutMs: 2_000, intervalMs: 10 })).resolves.toBe('done');
+    await expect(eventually('the thing', async () => undefined, { timeoutMs: 150, intervalMs: 20 })).rejects.toThrow('the thing did not happen within 150 ms');
+  });
+});

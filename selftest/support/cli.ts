@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Summary } from '../../harness/reporting/summary-reporter.js';
+
+export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+  reportsDir: string;
+  summary(): Summary;
+}
+
+/** Runs the CLI as a vendor would, in a child process with its own reports directory. */
+export function runCli(args: string[], env: Record<string, string> = {}, timeoutMs = 240_000): Promise<CliResult> {
+  const reportsDir = mkdtempSync(join(tmpdir(), 'sms-selftest-'));
+  const started = Date.now();
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['bin/secure-messaging-conformance.mjs', ...args, ...(args[0] === 'run' ? ['--reports', reportsDir] : [])], {
+      cwd: ROOT,
+      env: { ...cleanEnv(), ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolvePromise({
+        code,
+        stdout,
+        stderr,
+        ms: Date.now() - started,
+        reportsDir,
+        summary: () => JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')) as Summary,
+      });
+    });
+  });
+}
+
+/** The parent's environment without SMS_ / REFERENCE_ / vitest settings that would leak into a run. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SMS_|REFERENCE_|VITEST)/.test(k) && k !== 'NODE_OPTIONS'));
+}

@@ -17,7 +17,12 @@ Every option also has an environment variable (see .env.example).`;
 
 async function main(argv: string[]): Promise<number> {
   loadDotenv({ quiet: true });
-  const [command, ...rest] = argv;
+  const [first, ...rest] = argv;
+  const command = first === '--help' || first === '-h' || first === 'help' ? undefined : first;
+  if (first !== command) {
+    console.log(USAGE);
+    return 0;
+  }
   const { values } = parseArgs({
     args: rest,
     options: {

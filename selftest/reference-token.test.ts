@@ -37,7 +37,7 @@ describe('reference token endpoint robustness', () => {
     const body = fc.record(
       {
         grant_type: fc.oneof(fc.constantFrom('client_credentials', 'refresh_token', 'authorization_code', 'mfa_otp'), fieldValue),
-        client_id: fc.oneof(fc.constant(profile.accounts.primary!.username), fieldValue),
+        client_id: fc.oneof(fc.constant(profile.accounts!.primary!.username), fieldValue),
         client_secret: fieldValue,
         refresh_token: fieldValue,
         code: fieldValue,

@@ -1,0 +1,128 @@
+import type { Domain, User } from '../domain.js';
+import type { MailChoices } from './choices.js';
+import { INBOX_TYPE, OUTBOX_TYPE, type Content, type Copy, type Folder, type FolderType, type SystemRole } from './model.js';
+
+/** The vendor's fixed per-user ids of the system folders (vendor-wire §1.2: 1 Inbox, 3 Outbox). */
+const FIXED_IDS: Record<SystemRole, number> = { inbox: 1, drafts: 2, outbox: 3, trash: 4, deletedTrash: 5 };
+
+/** Where purged copies were, so GetMIME can say which §7.2 'deleted from' text applies. */
+type Tombstone = 'sent' | 'received';
+
+/**
+ * The mail records of every user: folders, message contents and copies. Operations live in
+ * MailCore; this class only keeps the records consistent (a content lives while a copy does).
+ */
+export class MailStore {
+  readonly #folders = new Map<number, Map<number, Folder>>();
+  readonly contents = new Map<number, Content>();
+  readonly #copies = new Map<number, Copy[]>();
+  readonly #tombstones = new Map<string, Tombstone>();
+
+  constructor(
+    private readonly domain: Domain,
+    private readonly choices: MailChoices,
+  ) {}
+
+  /** A user's folders; the system folders are made on first use (spec §3.2 names them). */
+  folders(user: User): Map<number, Folder> {
+    let folders = this.#folders.get(user.id);
+    if (folders) return folders;
+    folders = new Map();
+    this.#folders.set(user.id, folders);
+    const system: Array<[SystemRole, string, FolderType]> = [
+      ['inbox', 'Inbox', INBOX_TYPE],
+      ['drafts', 'Drafts', OUTBOX_TYPE],
+      ['outbox', this.choices.outboxName, OUTBOX_TYPE],
+      ['trash', 'Trash', INBOX_TYPE],
+      ['deletedTrash', 'Deleted Trash', INBOX_TYPE],
+    ];
+    for (const [role, name, type] of system) {
+      const id = this.choices.fixedSystemFolderIds ? FIXED_IDS[role] : this.domain.ids.next('folder');
+      folders.set(id, { id, ownerId: user.id, name, type, system: role });
+    }
+    return folders;
+  }
+
+  system(user: User, role: SystemRole): Folder {
+    for (const folder of this.folders(user).values()) if (folder.system === role) return folder;
+    throw new Error(`user ${user.id} has no ${role} folder`);
+  }
+
+  folder(user: User, id: number): Folder | undefined {
+    return this.folders(user).get(id);
+  }
+
+  addFolder(user: User, name: string, type: FolderType): Folder {
+    const folder: Folder = { id: this.domain.ids.next('folder'), ownerId: user.id, name, type };
+    this.folders(user).set(folder.id, folder);
+    return folder;
+  }
+
+  removeFolder(folder: Folder): void {
+    this.#folders.get(folder.ownerId)?.delete(folder.id);
+  }
+
+  /** The parent system folder of a folder's type (spec §3.2: 'the parent Inbox or Outbox'). */
+  parent(user: User, type: FolderType): Folder {
+    return this.system(user, type === INBOX_TYPE ? 'inbox' : 'outbox');
+  }
+
+  addContent(content: Content): void {
+    this.contents.set(content.mid, content);
+    this.#copies.set(content.mid, []);
+  }
+
+  addCopy(copy: Copy): void {
+    this.#copies.get(copy.mid)?.push(copy);
+  }
+
+  copiesOf(mid: number): readonly Copy[] {
+    return this.#copies.get(mid) ?? [];
+  }
+
+  /** The user's copy of a message: the received one first when a user mailed themself. */
+  copyFor(user: User, mid: number): Copy | undefined {
+    const mine = this.copiesOf(mid).filter((c) => c.ownerId === user.id);
+    return mine.find((c) => c.side === 'received') ?? mine[0];
+  }
+
+  /** Every copy a user holds, in creation order. */
+  copiesOwnedBy(user: User): Copy[] {
+    const out: Copy[] = [];
+    for (const copies of this.#copies.values()) for (const c of copies) if (c.ownerId === user.id) out.push(c);
+    return out;
+  }
+
+  copiesIn(folder: Folder): Copy[] {
+    return this.copiesOwnedBy({ id: folder.ownerId } as User).filter((c) => c.folderId === folder.id);
+  }
+
+  /** Removes one copy for good; the content goes when its last copy does (spec §3.2 'purged'). */
+  purge(copy: Copy): void {
+    const copies = this.#copies.get(copy.mid);
+    if (!copies) return;
+    const rest = copies.filter((c) => c !== copy);
+    this.#tombstones.set(`${copy.ownerId}:${copy.mid}`, copy.side);
+    if (rest.length > 0) {
+      this.#copies.set(copy.mid, rest);
+      return;
+    }
+    this.#copies.delete(copy.mid);
+    this.contents.delete(copy.mid);
+  }
+
+  purgedSide(user: User, mid: number): Tombstone | undefined {
+    return this.#tombstones.get(`${user.id}:${mid}`);
+  }
+
+  /** For the self-tests: how many messages and custom folders the server holds. */
+  census(): { messages: number; customFolders: number; customFolderNames: string[]; subjects: string[] } {
+    const custom = [...this.#folders.values()].flatMap((m) => [...m.values()]).filter((f) => !f.system);
+    return {
+      messages: this.contents.size,
+      customFolders: custom.length,
+      customFolderNames: custom.map((f) => f.name),
+      subjects: [...this.contents.values()].map((c) => c.subject),
+    };
+  }
+}

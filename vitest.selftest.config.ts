@@ -6,6 +6,6 @@ export default defineConfig({
     include: ['selftest/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    reporters: ['default'],
+    reporters: ['default', './selftest/support/closing-line.ts'],
   },
 });

@@ -70,3 +70,10 @@ describe('eventually', () => {
     await expect(eventually('the thing', async () => undefined, { timeoutMs: 150, intervalMs: 20 })).rejects.toThrow('the thing did not happen within 150 ms');
   });
 });
+
+describe('the sample profile', () => {
+  test('fixtures/profiles/example.profile.json is a valid profile', () => {
+    const profile = loadProfile({ env: {}, flags: { profile: 'fixtures/profiles/example.profile.json' } });
+    expect(profile.accounts.mfaTotp?.totpSecret).toBe('JBSWY3DPEHPK3PXP');
+  });
+});

@@ -79,6 +79,20 @@ export const ProvisioningCredentialsSchema = z.object({
   /** base64 provisioner key (AES-256 and HMAC-SHA512 key, vendor-wire §5) */
   key: z.string().min(1),
   email: z.email(),
+  /** a platform that exists but this user may not provision (spec §5.8 InvalidPlatformName); without it an unknown code is used */
+  otherPlatformCode: z.string().min(1).optional(),
+  /** a user type the target knows that does NOT include SecureContact functionality (spec §7.3 UserType, Cobrand rows) */
+  userTypeCode: z.string().min(1).optional(),
+  /** a user type that includes SecureContact functionality (spec §7.3 SecureContactProvisioningNotAllowed) */
+  secureContactUserTypeCode: z.string().min(1).optional(),
+  /** where the target's CompanyModel names a company type (spec §7.3 CompanyTypeNotFound; §2.4 shows no such field): its key and a known value */
+  companyType: z.object({ field: z.string().min(1), known: z.string().min(1) }).optional(),
+  /** whether CompanyModel carries AutoSenderDomains (vendor-wire §5; spec §7.3 DomainAlreadyRegistered) */
+  autoSenderDomains: z.boolean().default(true),
+  /** B5: the target reports error names (spec or vendor spelling) instead of the vendor's integer codes */
+  reportsErrorNames: z.boolean().default(false),
+  /** whether a Provision response's Data decrypts to the company as stored (ResponseModel fields: spec §2.4 'not shown') */
+  companyInResponse: z.boolean().default(false),
 });
 
 export const UrlsSchema = z.object({
@@ -101,6 +115,40 @@ export const TokenChoicesSchema = z.object({
   emailOtpSource: z.enum(['inbox', 'none']).default('inbox'),
 });
 
+/** spec §3.2 names the system folders; the names they carry in the folder list: not shown. */
+export const SystemFolderNamesSchema = z.object({
+  inbox: z.array(z.string().min(1)).min(1).default(['Inbox']),
+  /** spec §3.2 'Outbox', §7.2 'Track Sent' */
+  outbox: z.array(z.string().min(1)).min(1).default(['Track Sent', 'Outbox', 'Sent']),
+  drafts: z.array(z.string().min(1)).min(1).default(['Drafts']),
+  trash: z.array(z.string().min(1)).min(1).default(['Trash']),
+  deletedTrash: z.array(z.string().min(1)).min(1).default(['Deleted Trash']),
+});
+
+/** What the messaging suites need to know that the spec leaves to the deployment (B8). */
+export const MessagingChoicesSchema = z.object({
+  /** list names of the system folders, matched case-insensitively */
+  systemFolderNames: SystemFolderNamesSchema.prefault({}),
+  /**
+   * MID of a message delivered as plain text over TLS (status 5, spec §4.3 Get unread) into
+   * accounts.primary's inbox. Until the SMTP gateway suite can deliver one, the reference
+   * seeds it; other targets name one, or the rule is not applicable.
+   */
+  plainTextTlsMessageId: z.number().int().optional(),
+  /** accounts whose password the suite may change and change back (spec §4.3 Change password) */
+  passwordChangeAccounts: z.array(AccountSchema).optional(),
+  /** expired-password accounts the suite may renew (spec §5.6); each run uses up one */
+  expiredPasswordAccounts: z.array(AccountSchema).optional(),
+  /** accounts the messaging suite may lock out by bad log-ons (spec §7.2); each run uses up one */
+  lockableAccounts: z.array(AccountSchema).optional(),
+  /** an account whose session keys expire soon enough to wait for (spec §7.2 'SessionKey Expired') */
+  shortSession: z.object({ account: AccountSchema, lifetimeSeconds: z.number().int().positive().max(60) }).optional(),
+  /** OrderBy values search accepts (spec §2.3 'OrderBy (string)'; vendor-wire §4 shows DATE) */
+  searchOrderBy: z.array(z.string().min(1)).min(1).default(['DATE']),
+  /** number of the first search page (spec: not shown; the vendor counts from 1) */
+  firstPageNumber: z.number().int().min(0).max(1).default(1),
+});
+
 export const ProfileSchema = z.object({
   baseUrl: url,
   edition: z.enum(EDITIONS).default('securemail'),
@@ -117,6 +165,8 @@ export const ProfileSchema = z.object({
   admin: AdminCredentialsSchema.optional(),
   provisioning: ProvisioningCredentialsSchema.optional(),
   token: TokenChoicesSchema.default({ scheme: 'Bearer', lockoutThreshold: 5, bearerOnMessaging: true, emailOtpSource: 'inbox' }),
+  /** messaging REST and SOAP fixtures and choices (issue 3) */
+  messaging: MessagingChoicesSchema.prefault({}),
   /** session-key lifetime, declared only when short enough to test (spec §8 'not shown') */
   sessionKeyLifetimeSeconds: z.number().int().positive().optional(),
   /** free-form description shown in the report */

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { TOKEN_ERRORS, TokenSuccessBodySchema, type TokenErrorName } from '../contract/token.js';
 import type { HttpResponse } from './http.js';
 import { ConformanceAssertionError } from './outcomes.js';
@@ -75,4 +76,34 @@ export function expectDocumentedError(res: HttpResponse, text: string, statuses?
 /** For checks that are not about one response. */
 export function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new ConformanceAssertionError(message);
+}
+
+const success = (res: HttpResponse) => res.status >= 200 && res.status < 300;
+
+/** A success (2xx; the spec names no other) whose JSON body the schema accepts; returns it parsed. */
+export function expectBody<T>(res: HttpResponse, schema: z.ZodType<T>, what: string): T {
+  const parsed = success(res) ? schema.safeParse(res.json) : undefined;
+  if (!parsed?.success) {
+    const why = parsed?.error.issues[0] ? ` (${parsed.error.issues[0].path.join('.') || 'body'}: ${parsed.error.issues[0].message})` : '';
+    fail(res, `a 2xx with ${what}${why}`);
+  }
+  return parsed.data;
+}
+
+/** spec §4.3 'string response' operations: any 2xx, whatever the body says. */
+export function expectSuccess(res: HttpResponse, what: string): void {
+  if (!success(res)) fail(res, `a 2xx (${what})`);
+}
+
+/** A refusal whose text the spec does not document: any 4xx (B3, tolerant where silent). */
+export function expectRefused(res: HttpResponse, why: string): void {
+  if (res.status < 400 || res.status >= 500) fail(res, `a 4xx refusal (${why})`);
+}
+
+/** One of several documented texts (where two §7.2 rows name the same cause). */
+export function expectOneOfDocumentedErrors(res: HttpResponse, texts: string[]): void {
+  const said = documentedErrorText(res);
+  if (res.status < 400 || res.status >= 500 || said === undefined || !texts.includes(said)) {
+    fail(res, `a 4xx status with one of the documented texts ${texts.map((x) => `"${x}"`).join(' or ')} (spec §7.2)`);
+  }
 }

@@ -41,3 +41,64 @@ export const bearerOnMessaging: Need = {
       ? undefined
       : 'the profile says the messaging REST interface does not take the access token (token.bearerOnMessaging)',
 };
+
+/** Provisioning (spec §4.5, §5.8): the account, and the target's choices the rules rely on (B8). */
+export const provisioningAccount: Need = {
+  feature: 'provisioning:account',
+  missing: (p) => (p.provisioning ? undefined : 'the profile has no provisioning account (provisioning.userName, platformCode, key, email)'),
+};
+
+export const provisioningUserType: Need = {
+  feature: 'provisioning:user-type',
+  missing: (p) => (p.provisioning?.userTypeCode ? undefined : 'the profile names no user type without SecureContact functionality (provisioning.userTypeCode)'),
+};
+
+export const secureContactUserType: Need = {
+  feature: 'provisioning:secure-contact-user-type',
+  missing: (p) =>
+    p.provisioning?.secureContactUserTypeCode ? undefined : 'the profile names no user type with SecureContact functionality (provisioning.secureContactUserTypeCode)',
+};
+
+export const companyTypeField: Need = {
+  feature: 'provisioning:company-type',
+  missing: (p) =>
+    p.provisioning?.companyType ? undefined : "the profile names no CompanyModel field for a company type (provisioning.companyType); spec §2.4 shows none",
+};
+
+export const autoSenderDomains: Need = {
+  feature: 'provisioning:auto-sender-domains',
+  missing: (p) => (p.provisioning?.autoSenderDomains === false ? 'the profile says CompanyModel carries no AutoSenderDomains (provisioning.autoSenderDomains)' : undefined),
+};
+
+export const companyInResponse: Need = {
+  feature: 'provisioning:company-in-response',
+  missing: (p) =>
+    p.provisioning?.companyInResponse ? undefined : "the profile does not say a Provision response's Data carries the company (provisioning.companyInResponse)",
+};
+
+/** A message the profile says was delivered as plain text over TLS to accounts.primary (spec §4.3 Get unread). */
+export const plainTextTlsMessage: Need = {
+  feature: 'messaging:plain-text-tls-message',
+  missing: (p) =>
+    p.messaging.plainTextTlsMessageId !== undefined ? undefined : 'the profile names no plain-text TLS message (messaging.plainTextTlsMessageId; needs the SMTP gateway or a seeded one)',
+};
+
+export const passwordChangeAccounts: Need = {
+  feature: 'messaging:password-change-accounts',
+  missing: (p) => (p.messaging.passwordChangeAccounts?.length ? undefined : 'the profile lists no accounts whose password the suite may change (messaging.passwordChangeAccounts)'),
+};
+
+export const expiredPasswordAccounts: Need = {
+  feature: 'messaging:expired-password-accounts',
+  missing: (p) => (p.messaging.expiredPasswordAccounts?.length ? undefined : 'the profile lists no expired-password accounts the suite may renew (messaging.expiredPasswordAccounts)'),
+};
+
+export const messagingLockableAccounts: Need = {
+  feature: 'messaging:lockable-accounts',
+  missing: (p) => (p.messaging.lockableAccounts?.length ? undefined : 'the profile lists no accounts the messaging suite may lock out (messaging.lockableAccounts)'),
+};
+
+export const shortSession: Need = {
+  feature: 'messaging:short-session',
+  missing: (p) => (p.messaging.shortSession ? undefined : 'the profile names no account with a short session-key lifetime (messaging.shortSession)'),
+};

@@ -68,8 +68,10 @@ export class RuleContext {
     const dispatcher = sharedAgent().compose(recordExchanges((x) => this.exchanges.push(x)));
     // every request names its rule, so a target's logs can be matched with the report
     this.http = new HttpClient(dispatcher, this.run.settings.requestTimeoutMs, this.redact, { 'x-conformance-rule': meta.id });
-    this.clients = new Clients(this.http, this.profile);
-    this.prefix = `cf${this.run.settings.runId}${serial.toString(36)}`;
+    this.clients = new Clients(this.http, this.profile, this.redact);
+    // the counter restarts in every spec file (vitest isolates modules per file), so a digest of
+    // the rule id keeps prefixes of different files apart
+    this.prefix = `cf${this.run.settings.runId}${ruleDigest(meta.id)}${serial.toString(36)}`;
   }
 
   get token() {
@@ -123,6 +125,13 @@ export class RuleContext {
 }
 
 let serial = 0;
+
+/** Six base-36 characters of an FNV-1a hash of a rule id. */
+function ruleDigest(id: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(36).padStart(7, '0').slice(-6);
+}
 const SEVERITY = { must: 'critical', should: 'normal' } as const;
 
 /** Declares one documented rule as one test (style.md, conventions 1-4). */

@@ -1,7 +1,10 @@
 import type { Clock } from './core/clock.js';
 import { Credentials, DEFAULT_LIFETIMES, type Lifetimes } from './core/credentials.js';
 import { Domain } from './core/domain.js';
-import { Mailbox } from './core/mailbox.js';
+import { Companies } from './core/companies.js';
+import { provisioningChoices } from './provisioning/choices.js';
+import { Provisioners } from './provisioning/provisioners.js';
+import { MailCore } from './core/mail/index.js';
 import { Faults } from './faults.js';
 import type { Variant } from './variant.js';
 
@@ -9,7 +12,12 @@ import type { Variant } from './variant.js';
 export interface ReferenceState {
   readonly domain: Domain;
   readonly credentials: Credentials;
-  readonly mailbox: Mailbox;
+  /** the messaging core (spec §3, §4.3): mailboxes, messages, sessions for both messaging adapters */
+  readonly mailbox: MailCore;
+  /** provisioned companies and company keys (spec §4.5); the administration interface reads keys here */
+  readonly companies: Companies;
+  /** provisioning accounts and platforms (spec §5.8) */
+  readonly provisioners: Provisioners;
   readonly faults: Faults;
   readonly variant: Variant;
   readonly identityProvider: { resourceType: string; jwtSecret: string };
@@ -28,10 +36,13 @@ export interface StateOptions {
 
 export function createState(options: StateOptions): ReferenceState {
   const domain = new Domain(options.clock, options.variant, options.lockoutThreshold);
+  const credentials = new Credentials(domain, { ...DEFAULT_LIFETIMES, ...options.lifetimes });
   return {
     domain,
-    credentials: new Credentials(domain, { ...DEFAULT_LIFETIMES, ...options.lifetimes }),
-    mailbox: new Mailbox(domain),
+    credentials,
+    mailbox: new MailCore(domain, credentials, options.variant.mail),
+    companies: new Companies(domain, provisioningChoices(options.variant).newAutomationId),
+    provisioners: new Provisioners(),
     faults: options.faults ?? Faults.none(),
     variant: options.variant,
     identityProvider: options.identityProvider,

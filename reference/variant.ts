@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { ALT_MAIL_CHOICES, DEFAULT_MAIL_CHOICES, type MailChoices } from './core/mail/choices.js';
 
 /**
  * REFERENCE_VARIANT: the reference server's choices wherever the spec and default-binding leave
@@ -27,6 +28,8 @@ export interface Variant {
   wrapErrorText(text: string): unknown;
   /** order of unrelated list items */
   order<T>(items: T[]): T[];
+  /** the messaging choices where spec §2.3/§4.3 are silent (reference/core/mail/choices.ts) */
+  readonly mail: MailChoices;
 }
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -44,6 +47,7 @@ export const defaultVariant: Variant = {
   challengeRotatesTokens: false,
   wrapErrorText: (text) => text,
   order: (items) => items,
+  mail: DEFAULT_MAIL_CHOICES,
 };
 
 const jwtShaped = () =>
@@ -62,6 +66,7 @@ export const altVariant: Variant = {
   challengeRotatesTokens: true,
   wrapErrorText: (text) => ({ Message: text, Code: 'E' + text.length }),
   order: (items) => [...items].reverse(),
+  mail: ALT_MAIL_CHOICES,
 };
 
 export function variantNamed(name: string | undefined): Variant {

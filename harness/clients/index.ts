@@ -1,16 +1,21 @@
 import type { Profile } from '../../contract/profile.js';
 import type { HttpClient } from '../http.js';
+import { Redactor } from '../redact.js';
 import { MessagingRestClient } from './messaging-rest.js';
+import { ProvisioningClient } from './provisioning.js';
 import { TokenClient } from './token.js';
 
 /** One typed client per interface, created on first use for the current test. */
 export class Clients {
   #token?: TokenClient;
   #rest?: MessagingRestClient;
+  #provisioning?: ProvisioningClient;
 
   constructor(
     private readonly http: HttpClient,
     private readonly profile: Profile,
+    /** the test's redactor, so clients that decrypt can hide what they reveal */
+    private readonly redact: Redactor = new Redactor(),
   ) {}
 
   get token(): TokenClient {
@@ -19,5 +24,9 @@ export class Clients {
 
   get rest(): MessagingRestClient {
     return (this.#rest ??= new MessagingRestClient(this.http, this.profile));
+  }
+
+  get provisioning(): ProvisioningClient {
+    return (this.#provisioning ??= new ProvisioningClient(this.http, this.profile, this.redact));
   }
 }

@@ -1,3 +1,11 @@
+import type {
+  ChangePasswordRequest,
+  CreateFolderRequest,
+  GetInboxMidRequest,
+  GetMessageSummariesRequest,
+  SearchInboxRequest,
+  SendMessageRequest,
+} from '../../contract/messaging.js';
 import type { Account, Profile } from '../../contract/profile.js';
 import type { HttpClient, HttpResponse } from '../http.js';
 
@@ -5,8 +13,10 @@ import type { HttpClient, HttpResponse } from '../http.js';
 export type RestAuth = { sessionKey: string } | { authorization: string } | 'none';
 
 /**
- * The messaging REST interface at {base_url}/SecureMessagingAPI (B1), with the paths and
- * PascalCase bodies of vendor-wire §1.1.
+ * The messaging REST interface at {base_url}/SecureMessagingAPI (B1): every operation of spec
+ * §4.3 with the paths and PascalCase bodies of vendor-wire §1.1. Each method returns the raw
+ * response; specs judge it with harness/expect.ts. Bodies typed `unknown` let malformed-input
+ * rules send what they need.
  */
 export class MessagingRestClient {
   readonly base: string;
@@ -18,14 +28,22 @@ export class MessagingRestClient {
     this.base = (profile.urls.messagingRest ?? `${profile.baseUrl.replace(/\/$/, '')}/SecureMessagingAPI`).replace(/\/$/, '');
   }
 
-  call(method: string, path: string, auth: RestAuth, options: { json?: unknown; query?: Record<string, string | number | boolean | undefined> } = {}): Promise<HttpResponse> {
+  call(
+    method: string,
+    path: string,
+    auth: RestAuth,
+    options: { json?: unknown; body?: string; query?: Record<string, string | number | boolean | undefined> } = {},
+  ): Promise<HttpResponse> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (auth !== 'none' && 'sessionKey' in auth) headers['x-session-key'] = auth.sessionKey;
     if (auth !== 'none' && 'authorization' in auth) headers.authorization = auth.authorization;
-    return this.http.send(method, `${this.base}${path}`, { headers, json: options.json, query: options.query });
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    return this.http.send(method, `${this.base}${path}`, { headers, json: options.json, body: options.body, query: options.query });
   }
 
-  /** vendor-wire §1.1 Logon: POST /Account/Logon { UserIdOrEmail, Password } → { SessionKey }. */
+  // ---- account (spec §4.3 rows 1-4) ----
+
+  /** POST /Account/Logon { UserIdOrEmail, Password } → { SessionKey }. */
   logon(account: Pick<Account, 'username' | 'password'>): Promise<HttpResponse> {
     return this.call('POST', '/Account/Logon', 'none', { json: { UserIdOrEmail: account.username, Password: account.password } });
   }
@@ -34,11 +52,82 @@ export class MessagingRestClient {
     return this.call('GET', '/Account/Details', auth);
   }
 
+  /** POST /Account/ChangePassword; spec §5.6: works without a session key (auth 'none'). */
+  changePassword(auth: RestAuth, body: ChangePasswordRequest): Promise<HttpResponse> {
+    return this.call('POST', '/Account/ChangePassword', auth, { json: body });
+  }
+
+  /** POST /Account/Logout with an empty body (B3 accepts a zero-length one). */
+  logout(auth: RestAuth): Promise<HttpResponse> {
+    return this.call('POST', '/Account/Logout', auth, { body: '' });
+  }
+
+  // ---- folders ----
+
+  listFolders(auth: RestAuth): Promise<HttpResponse> {
+    return this.call('GET', '/Folder/List', auth);
+  }
+
+  createFolder(auth: RestAuth, body: CreateFolderRequest | Record<string, unknown>): Promise<HttpResponse> {
+    return this.call('POST', '/Folder', auth, { json: body });
+  }
+
+  deleteFolder(auth: RestAuth, folderId: number): Promise<HttpResponse> {
+    return this.call('DELETE', `/Folder/${folderId}`, auth);
+  }
+
+  // ---- listings ----
+
+  inboxMessageIds(auth: RestAuth, body: GetInboxMidRequest): Promise<HttpResponse> {
+    return this.call('POST', '/Message/GetInboxMessageIds', auth, { json: body });
+  }
+
+  messageSummaries(auth: RestAuth, body: GetMessageSummariesRequest): Promise<HttpResponse> {
+    return this.call('POST', '/Message/GetMessageSummaries', auth, { json: body });
+  }
+
+  /** GET /Message/Inbox/Unread[?After=mid]. */
   unread(auth: RestAuth, after?: number): Promise<HttpResponse> {
     return this.call('GET', '/Message/Inbox/Unread', auth, { query: { After: after } });
   }
 
+  search(auth: RestAuth, body: SearchInboxRequest): Promise<HttpResponse> {
+    return this.call('POST', '/Message/Inbox/Search', auth, { json: body });
+  }
+
+  // ---- one message ----
+
+  metadata(auth: RestAuth, messageId: number): Promise<HttpResponse> {
+    return this.call('GET', `/Message/${messageId}/Metadata`, auth);
+  }
+
   getMessage(auth: RestAuth, messageId: number): Promise<HttpResponse> {
     return this.call('GET', `/Message/${messageId}`, auth);
+  }
+
+  getMime(auth: RestAuth, messageId: number): Promise<HttpResponse> {
+    return this.call('GET', `/Message/${messageId}/Mime`, auth);
+  }
+
+  send(auth: RestAuth, body: SendMessageRequest): Promise<HttpResponse> {
+    return this.call('POST', '/Message', auth, { json: body });
+  }
+
+  /** POST /Message/Mime { MimeMessage }. */
+  sendMime(auth: RestAuth, mimeMessage: string): Promise<HttpResponse> {
+    return this.call('POST', '/Message/Mime', auth, { json: { MimeMessage: mimeMessage } });
+  }
+
+  move(auth: RestAuth, messageId: number, destinationFolderId: number): Promise<HttpResponse> {
+    return this.call('POST', `/Message/${messageId}/Move`, auth, { json: { DestinationFolderId: destinationFolderId } });
+  }
+
+  /** DELETE /Message/{id}, with ?Permanently=true for the permanent-delete flag (spec §3.2). */
+  deleteMessage(auth: RestAuth, messageId: number, permanently = false): Promise<HttpResponse> {
+    return this.call('DELETE', `/Message/${messageId}`, auth, { query: { Permanently: permanently ? 'true' : undefined } });
+  }
+
+  retract(auth: RestAuth, messageId: number): Promise<HttpResponse> {
+    return this.call('POST', `/Message/${messageId}/Retract`, auth, { body: '' });
   }
 }

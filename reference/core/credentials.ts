@@ -108,9 +108,10 @@ export class Credentials {
     this.#mfa.delete(mfaToken);
   }
 
-  newSessionKey(user: User): string {
+  /** `lifetimeSeconds` overrides the server's lifetime (fixture users with short sessions). */
+  newSessionKey(user: User, lifetimeSeconds = this.lifetimes.sessionKeySeconds): string {
     const key = this.domain.variant.newSessionKey();
-    this.#sessions.set(key, { userId: user.id, expiresAt: this.#now() + this.lifetimes.sessionKeySeconds * 1000 });
+    this.#sessions.set(key, { userId: user.id, expiresAt: this.#now() + lifetimeSeconds * 1000 });
     return key;
   }
 

@@ -1,15 +1,41 @@
-/** spec §7.2 error texts used by the REST adapter, sent as the body (B3). */
-export const MESSAGING_ERRORS = {
-  sessionExpired: 'SessionKey Expired',
-  unverified: 'User account has not been verified',
-  passwordExpired: 'Password expired. User must change their password to use this function',
-  invalidCredentials: 'User credentials are invalid.',
-  disabled: 'User Disabled',
-  lockedOut: 'Too many invalid logon attempts. User automatically disabled',
-  notApiUser: 'User is not authorized to use the Web Service API',
-  notAuthenticated: 'User could not be authenticated',
-} as const;
+import type { Context } from 'hono';
+import { MailError, type MailErrorCode } from '../core/mail/index.js';
+import type { Variant } from '../variant.js';
 
-/** spec §7.2 'GetMIMEMessage' permission text, with its placeholders filled. */
-export const noPermission = (sessionKey: string, mid: number) =>
-  `The user associated with the SessionKey: ${sessionKey} does not have permission to access MID: ${mid}`;
+/**
+ * B3: a documented error is a 4xx whose body is the spec §7.2 text (wrapped as the variant
+ * chooses); 400 for invalid input, 401 for credentials, keys and inaccessible messages.
+ * 'refusal' marks refusals whose status neither the spec nor B3 names (the variant picks).
+ */
+const STATUS: Record<MailErrorCode, 400 | 401 | 'refusal'> = {
+  sessionExpired: 401,
+  unverified: 401,
+  passwordExpired: 401,
+  invalidCredentials: 401,
+  disabled: 401,
+  lockedOut: 401,
+  notApiUser: 401,
+  notAuthenticated: 401,
+  deletedFromTrackSent: 401,
+  deletedFromInbox: 401,
+  noPermission: 401,
+  messageNotDeleted: 401,
+  folderNotFound: 401,
+  folderTypeInvalid: 400,
+  folderExists: 400,
+  folderNameTooLong: 400,
+  folderUnknown: 400,
+  invalidInput: 400,
+  noRecipients: 400,
+  badPaging: 400,
+  samePassword: 400,
+  systemFolder: 'refusal',
+  moveAcrossTypes: 'refusal',
+  moveToTrash: 'refusal',
+  notSender: 'refusal',
+};
+
+export function errorResponse(c: Context, variant: Variant, error: MailError) {
+  const status = STATUS[error.code];
+  return c.json(variant.wrapErrorText(error.text) as object, status === 'refusal' ? variant.mail.refusalStatus : status);
+}

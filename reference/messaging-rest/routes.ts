@@ -1,106 +1,74 @@
 import { Hono, type Context } from 'hono';
 import type { ReferenceState } from '../state.js';
 import type { User } from '../core/domain.js';
-import { STATUS_READ, STATUS_UNREAD } from '../core/mailbox.js';
-import { readBody, type AppEnv } from '../http.js';
-import { MESSAGING_ERRORS as E } from './errors.js';
+import { MailError, type Actor } from '../core/mail/index.js';
+import type { AppEnv } from '../http.js';
+import { accountRoutes, publicAccountRoutes } from './account.js';
+import { errorResponse } from './errors.js';
+import { folderRoutes } from './folders.js';
+import { messageRoutes } from './messages.js';
+import { Shapes } from './shapes.js';
 
-type AuthedEnv = AppEnv & { Variables: AppEnv['Variables'] & { user: User } };
+export type AuthedEnv = AppEnv & { Variables: AppEnv['Variables'] & { user: User; credential: string } };
+
+/** What every route module receives. */
+export interface RestDeps {
+  state: ReferenceState;
+  shapes: Shapes;
+  actor(c: Context<AuthedEnv>): Actor;
+  /** spec §4.3 'string response': a JSON string, or plain text (variant) */
+  text(c: Context, text: string): Response;
+}
 
 /**
- * Messaging REST adapter at {base_url}/SecureMessagingAPI (B1, vendor-wire §1.1). This first
- * cut holds what the token interface needs (log on, account details, unread, get message); the
- * messaging issue adds the rest of spec §4.3 over the same mail core.
+ * Messaging REST adapter at {base_url}/SecureMessagingAPI (B1; paths and bodies of
+ * vendor-wire §1.1). Every operation of spec §4.3 calls the mail core; a MailError becomes the
+ * documented 4xx (B3). Sessions: X-Session-Key (spec §5.4) or a Bearer access token (B2).
  */
 export function messagingRestRoutes(state: ReferenceState): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
   const { domain, credentials, mailbox, variant } = state;
+  const deps: RestDeps = {
+    state,
+    shapes: new Shapes(variant),
+    actor: (c) => ({ user: c.get('user'), credential: c.get('credential'), fault: c.get('fault') }),
+    text: (c, text) => (variant.mail.plainTextResponses ? c.text(text) : c.json(text)),
+  };
+  const onError = (err: Error, c: Context) => {
+    if (err instanceof MailError) return errorResponse(c, variant, err);
+    throw err;
+  };
 
-  /** B3: documented errors are a 4xx with the spec §7.2 text as the body. */
-  const error = (c: Context, status: 400 | 401 | 403, text: string) => c.json(variant.wrapErrorText(text) as object, status);
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  publicAccountRoutes(app, deps);
 
-  app.post('/Account/Logon', async (c) => {
-    const read = await readBody(c);
-    let body: { UserIdOrEmail?: unknown; Password?: unknown } = {};
-    try {
-      body = read.ok ? (JSON.parse(read.text) as typeof body) : {};
-    } catch {
-      return error(c, 400, 'The LogonRequestData model is required in the request body.');
-    }
-    if (typeof body?.UserIdOrEmail !== 'string' || typeof body.Password !== 'string' || !body.UserIdOrEmail || !body.Password) {
-      return error(c, 400, 'The LogonRequestData model is required in the request body.');
-    }
-    const user = domain.findUser(body.UserIdOrEmail);
-    if (!user || user.password !== body.Password) return error(c, 401, E.invalidCredentials);
-    if (user.lockedOut) return error(c, 401, E.lockedOut);
-    if (!user.verified) return error(c, 401, E.unverified);
-    if (user.disabled) return error(c, 401, E.disabled);
-    if (user.passwordExpired) return error(c, 401, E.passwordExpired);
-    if (!user.apiEnabled) return error(c, 401, E.notApiUser);
-    return c.json({ SessionKey: credentials.newSessionKey(user) });
-  });
-
-  /** spec §5.4 session key (X-Session-Key), or the token interface's access token (B2). */
   const authed = new Hono<AuthedEnv>();
+  authed.onError(onError);
   authed.use(async (c, next) => {
     const key = c.req.header('x-session-key');
     const authorization = c.req.header('authorization');
+    const fault = c.get('fault');
     let user: User | undefined;
     if (key) {
-      const session = credentials.session(key);
-      if (session && 'expired' in session) return error(c, 401, E.sessionExpired);
-      user = session?.user;
+      user = mailbox.accounts.sessionUser(key, fault);
     } else if (authorization) {
+      // B2: the token interface's access token in place of a session key
       const [scheme, token] = authorization.split(/\s+/, 2);
-      if (scheme?.toLowerCase() === 'bearer' && token && !c.get('fault')('token.bearer-ignored')) {
+      if (scheme?.toLowerCase() === 'bearer' && token && !fault('token.bearer-ignored')) {
         user = credentials.userForAccessToken(token);
-        if (!user && c.get('fault')('token.any-bearer-accepted')) user = domain.users.values().next().value;
+        if (!user && fault('token.any-bearer-accepted')) user = domain.users.values().next().value;
       }
+    } else if (fault('messaging-rest.folder-list-anonymous') && c.req.method === 'GET' && c.req.path.endsWith('/Folder/List')) {
+      return c.json({ Folders: [] });
     }
-    if (!user) return error(c, 401, E.notAuthenticated);
+    if (!user) throw new MailError('notAuthenticated');
     c.set('user', user);
+    c.set('credential', key ?? authorization?.split(/\s+/, 2)[1] ?? '');
     await next();
   });
-
-  authed.get('/Account/Details', (c) => {
-    const user = c.get('user');
-    const inbox = mailbox.inbox(user);
-    return c.json({
-      EmailAddress: user.email,
-      FirstName: user.firstName,
-      LastName: user.lastName,
-      Uid: user.id,
-      UserId: user.username,
-      Statistics: {
-        TotalMessagesInInbox: inbox.length,
-        TotalUnreadMessagesInInbox: inbox.filter((m) => m.status === STATUS_UNREAD).length,
-      },
-    });
-  });
-
-  authed.get('/Message/Inbox/Unread', (c) => {
-    const after = Number(c.req.query('After') ?? '0');
-    const unread = mailbox.inbox(c.get('user')).filter((m) => m.status === STATUS_UNREAD && m.messageId > after);
-    return c.json({
-      MoreMessagesAvailable: false,
-      Summaries: variant.order(unread).map((m) => ({
-        MessageId: m.messageId,
-        Subject: m.subject,
-        SenderAddress: m.from,
-        MessageStatus: m.status,
-        Read: false,
-        createTimeString: m.createdAt.toISOString(),
-      })),
-    });
-  });
-
-  authed.get('/Message/:id{[0-9]+}', (c) => {
-    const id = Number(c.req.param('id'));
-    const message = mailbox.find(c.get('user'), id);
-    if (!message) return error(c, 401, `You do not have access to message with id ${id}.`);
-    message.status = STATUS_READ;
-    return c.json({ To: message.to, From: message.from, Cc: [], Bcc: [], Subject: message.subject, CreateTime: message.createdAt.toISOString(), Attachments: [], HtmlBody: message.htmlBody, TextBody: message.textBody });
-  });
+  accountRoutes(authed, deps);
+  folderRoutes(authed, deps);
+  messageRoutes(authed, deps);
 
   app.route('/', authed);
   return app;

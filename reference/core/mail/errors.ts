@@ -54,6 +54,6 @@ export class MailError extends Error {
   }
 }
 
-export const fail = (code: keyof typeof MAIL_TEXTS): never => {
+export function fail(code: keyof typeof MAIL_TEXTS): never {
   throw new MailError(code);
-};
+}

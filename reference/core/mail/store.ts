@@ -87,14 +87,14 @@ export class MailStore {
   }
 
   /** Every copy a user holds, in creation order. */
-  copiesOwnedBy(user: User): Copy[] {
+  copiesOwnedBy(userId: number): Copy[] {
     const out: Copy[] = [];
-    for (const copies of this.#copies.values()) for (const c of copies) if (c.ownerId === user.id) out.push(c);
+    for (const copies of this.#copies.values()) for (const c of copies) if (c.ownerId === userId) out.push(c);
     return out;
   }
 
   copiesIn(folder: Folder): Copy[] {
-    return this.copiesOwnedBy({ id: folder.ownerId } as User).filter((c) => c.folderId === folder.id);
+    return this.copiesOwnedBy(folder.ownerId).filter((c) => c.folderId === folder.id);
   }
 
   /** Removes one copy for good; the content goes when its last copy does (spec §3.2 'purged'). */

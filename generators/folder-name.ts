@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+
+/**
+ * Folder names (spec §2.3 'FolderName (string, at most 65 characters)', §8 'Folder name
+ * length: at most 65 characters'). A character here is one Unicode code point of the Basic
+ * Multilingual Plane that is neither a control, a surrogate nor a combining mark: for such
+ * text, UTF-16 units, code points and user-perceived characters all count the same, so the
+ * limit means the same whichever way a target counts (docs/clarifications.md).
+ */
+
+/** spec §8: at most 65 characters. */
+export const FOLDER_NAME_MAX = 65;
+
+/** Code point ranges names are drawn from: ASCII, Latin-1 letters, Greek, Cyrillic, Hebrew, Arabic, kana, CJK, symbols. */
+const RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x21, 0x7e],
+  [0xc0, 0xd6],
+  [0xd8, 0xf6],
+  [0x391, 0x3a1],
+  [0x3b1, 0x3c9],
+  [0x410, 0x44f],
+  [0x5d0, 0x5ea],
+  [0x627, 0x64a],
+  [0x3041, 0x3096],
+  [0x4e00, 0x4fff],
+  [0x2600, 0x2613],
+];
+
+/** One name character (no spaces: a target may trim them; spaces appear only inside names). */
+export const folderNameChar: fc.Arbitrary<string> = fc.oneof(...RANGES.map(([lo, hi]) => fc.integer({ min: lo, max: hi }).map((cp) => String.fromCodePoint(cp))));
+
+const body = (length: number): fc.Arbitrary<string> =>
+  fc.array(fc.oneof({ weight: 9, arbitrary: folderNameChar }, { weight: 1, arbitrary: fc.constant(' ') }), { minLength: length, maxLength: length }).map((chars) => {
+    // a space never starts or ends a name
+    if (chars.length > 0 && chars[0] === ' ') chars[0] = '_';
+    if (chars.length > 1 && chars[chars.length - 1] === ' ') chars[chars.length - 1] = '_';
+    return chars.join('');
+  });
+
+/**
+ * A name of `min`..`max` characters. When long enough, it starts with `tag` (the test's run
+ * tag) so it cannot collide with another test's; shorter names are what they are, and the
+ * rule checks they are free first. Shrinks towards short, ASCII names.
+ */
+export function folderName(tag: string, min: number, max: number): fc.Arbitrary<string> {
+  return fc.integer({ min, max }).chain((length) => {
+    if (length <= tag.length + 1) return body(length);
+    return body(length - tag.length - 1).map((rest) => `${tag}-${rest}`.replace(/ $/, '_'));
+  });
+}
+
+/** spec §8: names of 1 to 65 characters are accepted. */
+export const acceptedFolderName = (tag: string) => folderName(tag, 1, FOLDER_NAME_MAX);
+
+/** spec §8, §7.2: names of 66 characters and more are refused as too long. */
+export const tooLongFolderName = (tag: string) => folderName(tag, FOLDER_NAME_MAX + 1, 200);
+
+/** A name of exactly `length` characters under the tag, for boundary rules. */
+export const folderNameOfLength = (tag: string, length: number): string => `${tag}-`.padEnd(length, 'x').slice(0, length);
+
+/** spec §8 'Folder type: 0 (inbox) or 1 (outbox) only': other ints are refused. */
+export const invalidFolderType: fc.Arbitrary<number> = fc.oneof(fc.integer({ min: 2, max: 2 ** 31 - 1 }), fc.integer({ min: -(2 ** 31), max: -1 }));

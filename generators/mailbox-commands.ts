@@ -1,0 +1,247 @@
+import fc from 'fast-check';
+
+/**
+ * A model of one mailbox pair (a sender and a recipient) under spec §3.2, and fast-check
+ * commands that drive it: create and delete folders, send, read, move, delete (normal and
+ * permanent), retract. Each command does the operation on the real target through `PairApi`,
+ * works out what §3.2 says must follow, and checks where each copy now is.
+ */
+
+export type Side = 'sender' | 'recipient';
+/** Where one user's copy is: a folder (system or custom), the trash stages, or gone. */
+export type Place = { folder: number } | 'trash' | 'deletedTrash' | 'purged';
+
+export interface ModelMessage {
+  mid: number;
+  at: Record<Side, Place>;
+}
+
+export interface ModelFolder {
+  id: number;
+  owner: Side;
+  type: 0 | 1;
+}
+
+export interface MailboxModel {
+  messages: ModelMessage[];
+  folders: ModelFolder[];
+}
+
+export interface SideFolders {
+  /** the system folder a copy of this side lives in (recipient: Inbox, sender: Outbox/Track Sent) */
+  home: number;
+  trash: number[];
+  deletedTrash: number[];
+}
+
+/** What the commands need from the target; the spec file implements it over the REST client. */
+export interface PairApi {
+  folders: Record<Side, SideFolders>;
+  createFolder(owner: Side, type: 0 | 1): Promise<number>;
+  /** HTTP status of each call */
+  deleteFolder(owner: Side, id: number): Promise<number>;
+  send(): Promise<number>;
+  read(mid: number): Promise<number>;
+  move(side: Side, mid: number, folderId: number): Promise<number>;
+  delete(side: Side, mid: number, permanently: boolean): Promise<number>;
+  retract(mid: number): Promise<number>;
+  /** whether any of the folders holds the message for that side */
+  holds(side: Side, mid: number, folders: number[]): Promise<boolean>;
+}
+
+/** spec §3.2: received copies are inbox messages (0), the sender's copy an outbox message (1). */
+const TYPE: Record<Side, 0 | 1> = { recipient: 0, sender: 1 };
+const ok = (status: number) => status >= 200 && status < 300;
+const refused = (status: number) => status >= 400 && status < 500;
+const show = (p: Place) => (typeof p === 'string' ? p : `folder ${p.folder}`);
+
+function expectStatus(what: string, status: number, want: 'ok' | 'refused'): void {
+  if (want === 'ok' ? !ok(status) : !refused(status)) throw new Error(`${what}: expected ${want === 'ok' ? 'a 2xx' : 'a 4xx refusal'}, got HTTP ${status}`);
+}
+
+/** Checks that the target keeps the copy where the model says (spec §3.2). */
+async function verify(api: PairApi, model: MailboxModel, side: Side, m: ModelMessage, after: string): Promise<void> {
+  const f = api.folders[side];
+  const place = m.at[side];
+  const custom = model.folders.filter((x) => x.owner === side).map((x) => x.id);
+  const everywhere = [f.home, ...f.trash, ...f.deletedTrash, ...custom];
+  const expected = place === 'trash' ? f.trash : place === 'deletedTrash' ? f.deletedTrash : place === 'purged' ? [] : [place.folder];
+  const inExpected = expected.length > 0 && (await api.holds(side, m.mid, expected));
+  const elsewhere = await api.holds(side, m.mid, everywhere.filter((id) => !expected.includes(id)));
+  if ((place !== 'purged' && !inExpected) || elsewhere) {
+    throw new Error(`after ${after}, the ${side}'s copy of message ${m.mid} should be in ${show(place)} (spec §3.2); ${elsewhere ? 'it is in another folder' : 'it is not there'}`);
+  }
+}
+
+abstract class PairCommand implements fc.AsyncCommand<MailboxModel, PairApi> {
+  abstract check(m: Readonly<MailboxModel>): boolean;
+  abstract run(m: MailboxModel, r: PairApi): Promise<void>;
+  abstract toString(): string;
+  /** The k-th newest item: commands mostly act on what was just made. */
+  protected pick<T>(list: readonly T[], k: number): T {
+    return list[list.length - 1 - (k % list.length)]!;
+  }
+}
+
+class CreateFolder extends PairCommand {
+  constructor(readonly owner: Side, readonly type: 0 | 1) {
+    super();
+  }
+  check = (m: Readonly<MailboxModel>) => m.folders.length < 4;
+  async run(m: MailboxModel, r: PairApi) {
+    m.folders.push({ id: await r.createFolder(this.owner, this.type), owner: this.owner, type: this.type });
+  }
+  toString = () => `createFolder(${this.owner}, type ${this.type})`;
+}
+
+class DeleteFolder extends PairCommand {
+  constructor(readonly k: number) {
+    super();
+  }
+  check = (m: Readonly<MailboxModel>) => m.folders.length > 0;
+  async run(m: MailboxModel, r: PairApi) {
+    const folder = this.pick(m.folders, this.k);
+    expectStatus(`${this}`, await r.deleteFolder(folder.owner, folder.id), 'ok');
+    m.folders = m.folders.filter((f) => f !== folder);
+    // spec §3.2: its messages move to the parent Inbox or Outbox
+    for (const msg of m.messages) {
+      const at = msg.at[folder.owner];
+      if (typeof at === 'object' && at.folder === folder.id) {
+        msg.at[folder.owner] = { folder: r.folders[folder.owner].home };
+        await verify(r, m, folder.owner, msg, `${this}`);
+      }
+    }
+  }
+  toString = () => `deleteFolder(#${this.k})`;
+}
+
+class Send extends PairCommand {
+  check = (m: Readonly<MailboxModel>) => m.messages.length < 4;
+  async run(m: MailboxModel, r: PairApi) {
+    const msg: ModelMessage = { mid: await r.send(), at: { sender: { folder: r.folders.sender.home }, recipient: { folder: r.folders.recipient.home } } };
+    m.messages.push(msg);
+    await verify(r, m, 'sender', msg, 'send');
+  }
+  toString = () => 'send()';
+}
+
+class Read extends PairCommand {
+  constructor(readonly k: number) {
+    super();
+  }
+  check = (m: Readonly<MailboxModel>) => m.messages.length > 0;
+  async run(m: MailboxModel, r: PairApi) {
+    const msg = this.pick(m.messages, this.k);
+    // spec §7.2: deleted messages cannot be retrieved
+    expectStatus(`${this}`, await r.read(msg.mid), msg.at.recipient === 'purged' ? 'refused' : 'ok');
+    await verify(r, m, 'recipient', msg, `${this}`);
+  }
+  toString = () => `read(#${this.k})`;
+}
+
+class Move extends PairCommand {
+  constructor(readonly side: Side, readonly k: number, readonly to: number) {
+    super();
+  }
+  check = (m: Readonly<MailboxModel>) => m.messages.length > 0;
+  async run(m: MailboxModel, r: PairApi) {
+    const msg = this.pick(m.messages, this.k);
+    const targets = [{ id: r.folders[this.side].home, type: TYPE[this.side] }, ...m.folders.filter((f) => f.owner === this.side)];
+    // #0 is the newest custom folder, the home folder comes last
+    const dest = this.pick(targets, this.to);
+    const status = await r.move(this.side, msg.mid, dest.id);
+    const at = msg.at[this.side];
+    if (at === 'purged') expectStatus(`${this}`, status, 'refused');
+    else if (at === 'deletedTrash') {
+      // spec: moves out of Deleted Trash not shown; follow what the target did
+      if (ok(status) && dest.type === TYPE[this.side]) msg.at[this.side] = { folder: dest.id };
+    } else if (dest.type === TYPE[this.side]) {
+      // spec §3.2: placed in a folder of the same type (§4.4 un-delete moves out of Trash too)
+      expectStatus(`${this} to a folder of the same type`, status, 'ok');
+      msg.at[this.side] = { folder: dest.id };
+    } else {
+      expectStatus(`${this} across types`, status, 'refused');
+    }
+    await verify(r, m, this.side, msg, `${this}`);
+  }
+  toString = () => `move(${this.side}, #${this.k}, to #${this.to})`;
+}
+
+class Delete extends PairCommand {
+  constructor(readonly side: Side, readonly k: number, readonly permanently: boolean) {
+    super();
+  }
+  check = (m: Readonly<MailboxModel>) => m.messages.length > 0;
+  async run(m: MailboxModel, r: PairApi) {
+    const msg = this.pick(m.messages, this.k);
+    const status = await r.delete(this.side, msg.mid, this.permanently);
+    const at = msg.at[this.side];
+    if (at === 'purged') {
+      expectStatus(`${this} of a purged copy`, status, 'refused');
+    } else {
+      expectStatus(`${this}`, status, 'ok');
+      // spec §3.2: Trash, then Deleted Trash, then purged; the permanent flag purges at once
+      msg.at[this.side] = this.permanently || at === 'deletedTrash' ? 'purged' : at === 'trash' ? 'deletedTrash' : 'trash';
+    }
+    await verify(r, m, this.side, msg, `${this}`);
+    // spec §3.2: only the current user's copy is removed
+    const other: Side = this.side === 'sender' ? 'recipient' : 'sender';
+    await verify(r, m, other, msg, `${this} (the other copy)`);
+  }
+  toString = () => `delete(${this.side}, #${this.k}${this.permanently ? ', permanently' : ''})`;
+}
+
+class Retract extends PairCommand {
+  constructor(readonly k: number) {
+    super();
+  }
+  check = (m: Readonly<MailboxModel>) => m.messages.length > 0;
+  async run(m: MailboxModel, r: PairApi) {
+    const msg = this.pick(m.messages, this.k);
+    const status = await r.retract(msg.mid);
+    // the sender retracts a message still in a folder of theirs; after its deletion the spec is silent
+    if (typeof msg.at.sender === 'object') expectStatus(`${this}`, status, 'ok');
+    // spec §3.2: the recipient's copy stays in their account
+    await verify(r, m, 'recipient', msg, `${this}`);
+  }
+  toString = () => `retract(#${this.k})`;
+}
+
+const side = fc.constantFrom<Side>('sender', 'recipient');
+/** Which item a command acts on, counted from the newest; mostly the newest. */
+const index = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.nat({ max: 3 }) });
+
+const createFolder = fc.tuple(side, fc.constantFrom<0 | 1>(0, 1)).map(([s, t]) => new CreateFolder(s, t));
+const move = fc.tuple(side, index, index).map(([s, k, to]) => new Move(s, k, to));
+/** mostly normal deletes: the trash sequence has three steps, the permanent flag one */
+const permanently = fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
+const del = fc.tuple(side, index, permanently).map(([s, k, p]) => new Delete(s, k, p));
+const read = index.map((k) => new Read(k));
+
+/**
+ * Random command sequences for one mailbox pair; shrinking drops and simplifies commands.
+ * Commands are weighted by repetition: read and delete three times, send, create folder and
+ * move twice. They make the §3.2 moves, and the states worth reaching (a read copy in the
+ * trash, a filed copy of a deleted folder) need several of them in a row.
+ */
+export function mailboxCommands(maxCommands: number) {
+  return fc.commands(
+    [
+      createFolder,
+      createFolder,
+      index.map((k) => new DeleteFolder(k)),
+      fc.constant(new Send()),
+      fc.constant(new Send()),
+      read,
+      read,
+      read,
+      move,
+      move,
+      del,
+      del,
+      del,
+      index.map((k) => new Retract(k)),
+    ],
+    { maxCommands, size: 'max' },
+  );
+}

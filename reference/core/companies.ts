@@ -1,0 +1,164 @@
+import { newKey } from '../../contract/wire/envelope-crypto.js';
+import type { Company, Domain } from './domain.js';
+
+/**
+ * Provisioned companies and company keys, over the shared Domain (whose companies and users
+ * they extend). The provisioning interface writes here; the administration interface reads the
+ * AutomationId / EncryptionKey pairs from here (vendor-wire §3.1: exactly what provisioning
+ * hands out as AutomationKeyModel, spec §2.4).
+ */
+
+/** A user type of the platform (its feature set, spec §7.3 TemplateNotFound). */
+export interface UserTypeDef {
+  code: string;
+  description: string;
+  /** whether it includes SecureContact functionality (spec §7.3 SecureContactProvisioningNotAllowed) */
+  secureContact: boolean;
+}
+
+export const DEFAULT_USER_TYPES: readonly UserTypeDef[] = [
+  { code: 'STANDARD', description: 'Standard user', secureContact: false },
+  { code: 'SECURECONTACT', description: 'Secure contact portal user', secureContact: true },
+];
+
+/** Company types of the reference platform (spec §7.3 CompanyTypeNotFound); the first is the default. */
+export const COMPANY_TYPES: readonly string[] = ['Standard', 'Healthcare'];
+
+export interface CompanyUserType {
+  code: string;
+  licenseQuantity: number;
+  /** users provisioned for this type (spec §7.3 LicenseQuantityLessThanNumberOfUsers) */
+  userIds: Set<number>;
+}
+
+export interface SecureContact {
+  userId: number;
+  displayName: string;
+  email: string;
+  userTypeCode: string;
+}
+
+export interface ProvisionedCompany {
+  companyId: number;
+  referenceId: string;
+  companyType: string;
+  /** spec §3.3: 0 Active, 1 Trial, 2 Cancelled */
+  status: number;
+  /** as supplied, mm/dd/yyyy (spec §2.4) */
+  expirationDate: string;
+  billing: { monthly: boolean; years: number };
+  adminUserId: number;
+  userTypes: Map<string, CompanyUserType>;
+  cobrand?: { color: string; url: string };
+  secureContacts: SecureContact[];
+  domains: string[];
+}
+
+export interface CompanyKey {
+  automationId: string;
+  apiEncryptionKey: string;
+}
+
+interface KeyRing {
+  defaultAutomationId?: string;
+  keys: Map<string, string>;
+}
+
+export class Companies {
+  readonly userTypes = new Map<string, UserTypeDef>(DEFAULT_USER_TYPES.map((t) => [t.code, t]));
+  readonly companyTypes = new Set<string>(COMPANY_TYPES);
+  readonly #provisioned = new Map<number, ProvisionedCompany>();
+  /** every ReferenceId a Create has used, cancelled companies' included (spec §7.3 ReferenceIdAlreadyUsed) */
+  readonly #referenceIds = new Set<string>();
+  /** AutoSenderDomain (lower case) → company id (spec §7.3 DomainAlreadyRegistered) */
+  readonly #domains = new Map<string, number>();
+  readonly #rings = new Map<number, KeyRing>();
+  readonly #byAutomationId = new Map<string, number>();
+
+  constructor(
+    private readonly domain: Domain,
+    private readonly newAutomationId: () => string,
+  ) {}
+
+  /** A company of the domain by name, case-insensitively (spec §7.3 CompanyNotFound: 'company name'). */
+  byName(name: string): Company | undefined {
+    const wanted = name.trim().toLowerCase();
+    for (const company of this.domain.companies.values()) if (company.name.toLowerCase() === wanted) return company;
+    return undefined;
+  }
+
+  provisioned(companyId: number): ProvisionedCompany | undefined {
+    return this.#provisioned.get(companyId);
+  }
+
+  all(): ProvisionedCompany[] {
+    return [...this.#provisioned.values()];
+  }
+
+  byReferenceId(referenceId: string): ProvisionedCompany | undefined {
+    return this.all().find((p) => p.referenceId === referenceId);
+  }
+
+  referenceIdUsed(referenceId: string): boolean {
+    return this.#referenceIds.has(referenceId);
+  }
+
+  releaseReferenceId(referenceId: string): void {
+    this.#referenceIds.delete(referenceId);
+  }
+
+  domainOwner(name: string): number | undefined {
+    return this.#domains.get(name.toLowerCase());
+  }
+
+  /** Stores a newly provisioned company; the domain Company and admin user exist already. */
+  add(company: ProvisionedCompany): void {
+    this.#provisioned.set(company.companyId, company);
+    this.#referenceIds.add(company.referenceId);
+    for (const d of company.domains) this.#domains.set(d.toLowerCase(), company.companyId);
+    this.defaultKey(company.companyId);
+  }
+
+  registerDomains(company: ProvisionedCompany, domains: string[]): void {
+    for (const d of domains) this.#domains.set(d.toLowerCase(), company.companyId);
+    company.domains = [...new Set([...company.domains, ...domains])];
+  }
+
+  #ring(companyId: number): KeyRing {
+    let ring = this.#rings.get(companyId);
+    if (!ring) this.#rings.set(companyId, (ring = { keys: new Map() }));
+    return ring;
+  }
+
+  /** spec §4.5: the company's default key, created with the company (or on first ask). */
+  defaultKey(companyId: number): CompanyKey {
+    const ring = this.#ring(companyId);
+    if (!ring.defaultAutomationId) ring.defaultAutomationId = this.newKey(companyId).automationId;
+    return { automationId: ring.defaultAutomationId, apiEncryptionKey: ring.keys.get(ring.defaultAutomationId)! };
+  }
+
+  key(companyId: number, automationId: string): CompanyKey | undefined {
+    const apiEncryptionKey = this.#ring(companyId).keys.get(automationId);
+    return apiEncryptionKey === undefined ? undefined : { automationId, apiEncryptionKey };
+  }
+
+  /**
+   * spec §4.5 / §3.2: a new key for `automationId`, replacing (invalidating) its old one; with
+   * no AutomationId, a new AutomationId as well.
+   */
+  newKey(companyId: number, automationId?: string): CompanyKey {
+    const id = automationId ?? this.newAutomationId();
+    const apiEncryptionKey = newKey();
+    this.#ring(companyId).keys.set(id, apiEncryptionKey);
+    this.#byAutomationId.set(id, companyId);
+    return { automationId: id, apiEncryptionKey };
+  }
+
+  /** For the administration interface (X-Company-Automation-Id): the company and its current key. */
+  byAutomationId(automationId: string): { company: Company; key: CompanyKey } | undefined {
+    const companyId = this.#byAutomationId.get(automationId);
+    const company = companyId === undefined ? undefined : this.domain.companies.get(companyId);
+    const key = companyId === undefined ? undefined : this.key(companyId, automationId);
+    return company && key ? { company, key } : undefined;
+  }
+}

@@ -1,0 +1,75 @@
+import type { MailChoices } from './choices.js';
+import { fail } from './errors.js';
+import { copyType, type Actor, type Folder, type FolderType } from './model.js';
+import type { MailStore } from './store.js';
+
+/** spec §8 'Folder name length: at most 65 characters'. */
+export const FOLDER_NAME_MAX = 65;
+
+const nonAscii = (s: string) => /[^\x00-\x7f]/.test(s);
+
+/** Folder operations (spec §4.3 folder rows, §3.2 'Delete folder', §8 limits, §7.2 CreateFolder). */
+export class MailFolders {
+  constructor(
+    private readonly store: MailStore,
+    private readonly choices: MailChoices,
+  ) {}
+
+  #length(name: string): number {
+    return this.choices.nameLength === 'utf16' ? name.length : [...name].length;
+  }
+
+  /** spec §4.3 'List all folders': the user's folders with statistics. */
+  list(actor: Actor): Array<Folder & { totalMessages: number; totalSize: number }> {
+    return [...this.store.folders(actor.user).values()].map((folder) => {
+      const copies = this.store.copiesIn(folder);
+      const size = copies.reduce((sum, c) => sum + (this.store.contents.get(c.mid)?.textBody.length ?? 0), 0);
+      return { ...folder, totalMessages: copies.length, totalSize: size };
+    });
+  }
+
+  /** spec §4.3 'Create a new folder', §8 name and type limits, §7.2 CreateFolder texts. */
+  create(actor: Actor, name: string, type: number): Folder {
+    const f = actor.fault;
+    if (type !== 0 && type !== 1 && !(type === 2 && f('messaging-rest.folder-type-2-accepted'))) fail('folderTypeInvalid');
+    if (name.trim() === '') fail('folderTypeInvalid');
+    let length = this.#length(name);
+    if (f('messaging-rest.folder-long-names-truncated') && length > 80) {
+      name = [...name].slice(0, FOLDER_NAME_MAX).join('');
+      length = this.#length(name);
+    }
+    const limit = f('messaging-rest.folder-limit-64') ? 64 : f('messaging-rest.folder-limit-66') ? 66 : FOLDER_NAME_MAX;
+    if (length > limit) fail('folderNameTooLong');
+    if (f('messaging-rest.folder-name-ascii-only') && nonAscii(name)) fail('folderUnknown');
+    const key = name.normalize('NFC').toLowerCase();
+    const checkDuplicates = !f('messaging-rest.folder-duplicates-allowed') && !(f('messaging-rest.folder-duplicates-non-ascii') && nonAscii(name));
+    if (checkDuplicates && [...this.store.folders(actor.user).values()].some((x) => x.name.normalize('NFC').toLowerCase() === key)) {
+      fail('folderExists');
+    }
+    const asked: FolderType = type === 1 ? 1 : 0;
+    return this.store.addFolder(actor.user, name, f('messaging-rest.folder-create-type-swapped') ? ((1 - asked) as FolderType) : asked);
+  }
+
+  /** spec §4.3 'Delete a folder' (custom only, §8); its messages go to the parent (§3.2). */
+  delete(actor: Actor, folderId: number): void {
+    const folder = this.store.folder(actor.user, folderId);
+    if (!folder) fail('folderNotFound');
+    if (folder.system) {
+      if (actor.fault('messaging-rest.system-folder-delete-200')) return;
+      fail('systemFolder');
+    }
+    if (actor.fault('messaging-rest.folder-delete-noop')) return;
+    const parent = this.store.parent(actor.user, folder.type);
+    const trash = this.store.system(actor.user, 'trash');
+    for (const copy of this.store.copiesIn(folder)) {
+      const home = copyType(copy) === folder.type ? parent : this.store.parent(actor.user, copyType(copy));
+      copy.folderId = actor.fault('messaging-rest.folder-delete-to-trash') ? trash.id : home.id;
+    }
+    this.store.removeFolder(folder);
+  }
+
+  /** A folder of the user, or the §4.3 refusal for an unknown id. */
+  get(actor: Actor, folderId: number): Folder {
+    return this.store.folder(actor.user, folderId) ?? fail('folderNotFound');
+  }
+}

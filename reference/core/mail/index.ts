@@ -1,0 +1,48 @@
+import type { Credentials } from '../credentials.js';
+import type { Domain, User } from '../domain.js';
+import { MailAccounts } from './accounts.js';
+import type { MailChoices } from './choices.js';
+import { MailFolders } from './folders.js';
+import { MailListing } from './listing.js';
+import { MailMessages } from './messages.js';
+import { STATUS, type Content } from './model.js';
+import { MailStore } from './store.js';
+
+export { MailError, MAIL_TEXTS } from './errors.js';
+export type { MailErrorCode } from './errors.js';
+export type { Actor } from './model.js';
+
+/**
+ * The messaging domain core (spec §2.3, §3, §4.3, §5, §7.2, §8). The REST adapter, and later
+ * the SOAP one, call these operations and map MailError codes to their own error form; no
+ * adapter keeps mail state of its own.
+ */
+export class MailCore {
+  readonly store: MailStore;
+  readonly accounts: MailAccounts;
+  readonly folders: MailFolders;
+  readonly messages: MailMessages;
+  readonly listing: MailListing;
+
+  constructor(
+    readonly domain: Domain,
+    credentials: Credentials,
+    readonly choices: MailChoices,
+  ) {
+    this.store = new MailStore(domain, choices);
+    this.accounts = new MailAccounts(domain, credentials, this.store);
+    this.folders = new MailFolders(this.store, choices);
+    this.messages = new MailMessages(domain, this.store, choices);
+    this.listing = new MailListing(this.store);
+  }
+
+  /** A secure message from outside the service into the user's Inbox (B2: e-mailed one-time passwords). */
+  deliver(to: User, fields: { from: string; subject: string; textBody: string; htmlBody?: string }): Content {
+    return this.messages.deliver(to, fields);
+  }
+
+  /** A plain-text message delivered over TLS (spec §4.3 Get unread: MessageStatus 5; B7). */
+  deliverPlainTextTls(to: User, fields: { from: string; subject: string; textBody: string }): Content {
+    return this.messages.deliver(to, fields, STATUS.sentPlainText);
+  }
+}

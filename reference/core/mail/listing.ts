@@ -1,0 +1,127 @@
+import { fail } from './errors.js';
+import { INBOX_TYPE, STATUS, statusOf, UNREAD_COLUMN, type Actor, type Content, type Copy, type Folder } from './model.js';
+import type { MailStore } from './store.js';
+
+export interface Listed {
+  copy: Copy;
+  content: Content;
+}
+
+/** spec §2.3 SearchInbox. */
+export interface SearchQuery {
+  filter: string;
+  folderId?: number;
+  unreadOnly: boolean;
+  retracted: boolean;
+  orderBy: string;
+  orderDesc: boolean;
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface SearchPage {
+  folderId: number;
+  orderBy: string;
+  pageNum: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+  items: Listed[];
+}
+
+/** Largest PageSize served (spec §8: 'Maximum page size: not shown'). */
+export const MAX_PAGE_SIZE = 1000;
+
+const ORDER_KEYS: Record<string, (l: Listed) => string | number> = {
+  DATE: (l) => l.content.createdAt.getTime(),
+  SUBJECT: (l) => l.content.subject.toLowerCase(),
+  FROM: (l) => l.content.from.toLowerCase(),
+  NAME: (l) => l.content.from.toLowerCase(),
+  SIZE: (l) => l.content.textBody.length + l.content.htmlBody.length,
+};
+
+/** Message listings: inbox ids, summaries, unread, search (spec §4.3). */
+export class MailListing {
+  constructor(private readonly store: MailStore) {}
+
+  #listed(copies: Copy[]): Listed[] {
+    return copies.flatMap((copy) => {
+      const content = this.store.contents.get(copy.mid);
+      return content ? [{ copy, content }] : [];
+    });
+  }
+
+  /** Inbox folders a user reads mail in: the Inbox and custom inbox folders (not the trash). */
+  #inboxFolders(actor: Actor): Folder[] {
+    return [...this.store.folders(actor.user).values()].filter((f) => f.type === INBOX_TYPE && (f.system === undefined || f.system === 'inbox'));
+  }
+
+  #folder(actor: Actor, folderId: number | undefined): Folder {
+    if (folderId === undefined) return this.store.system(actor.user, 'inbox');
+    return this.store.folder(actor.user, folderId) ?? fail('folderNotFound');
+  }
+
+  /** spec §4.3 'Get inbox message ids' (GetInboxMIDRequest; FolderId -1 = every inbox folder). */
+  inboxIds(actor: Actor, q: { folderId?: number; filter: number; mustHaveAttachments: boolean }): number[] {
+    let copies: Copy[];
+    if (actor.fault('messaging-rest.inbox-ids-all-folders')) copies = this.store.copiesOwnedBy(actor.user.id).filter((c) => c.side === 'received');
+    else if (q.folderId === -1) copies = this.#inboxFolders(actor).flatMap((f) => this.store.copiesIn(f));
+    else copies = this.store.copiesIn(this.#folder(actor, q.folderId));
+    return this.#listed(copies)
+      .filter((l) => q.filter !== 1 || UNREAD_COLUMN.has(statusOf(l.copy)))
+      .filter((l) => !q.mustHaveAttachments || l.content.attachments.length > 0)
+      .map((l) => l.copy.mid);
+  }
+
+  /** spec §4.3 'Get message summaries': the folder's messages after LastMessageIDReceived. */
+  summaries(actor: Actor, folderId: number | undefined, lastMid: number): Listed[] {
+    const after = actor.fault('messaging-rest.summaries-after-ignored') ? 0 : lastMid;
+    const listed = this.#listed(this.store.copiesIn(this.#folder(actor, folderId))).filter((l) => l.copy.mid > after);
+    return actor.fault('messaging-rest.summaries-drop-last') ? listed.slice(0, -1) : listed;
+  }
+
+  /**
+   * spec §4.3 'Get unread messages': unread inbox messages (§3.1 Read/Unread column), including
+   * plain text delivered over TLS (MessageStatus 5).
+   */
+  unread(actor: Actor, after: number): Listed[] {
+    const f = actor.fault;
+    const wanted = (status: number) =>
+      UNREAD_COLUMN.has(status) || (status === STATUS.sentPlainText && !f('messaging-rest.get-unread-skips-plain-tls')) || (status === STATUS.read && f('messaging-rest.get-unread-includes-read'));
+    const copies = this.#inboxFolders(actor).flatMap((folder) => this.store.copiesIn(folder));
+    return this.#listed(copies).filter((l) => l.copy.side === 'received' && l.copy.mid > after && wanted(statusOf(l.copy)));
+  }
+
+  /** spec §4.3 'Search the inbox' with the SearchInbox fields of §2.3. */
+  search(actor: Actor, q: SearchQuery): SearchPage {
+    const f = actor.fault;
+    if (!Number.isInteger(q.pageNum) || !Number.isInteger(q.pageSize) || q.pageNum < 1 || q.pageSize < 1 || q.pageSize > MAX_PAGE_SIZE) fail('badPaging');
+    const folder = this.#folder(actor, q.folderId);
+    const needle = f('messaging-rest.search-filter-ignored') ? '' : q.filter.trim().toLowerCase();
+    const unreadOnly = (status: number) => UNREAD_COLUMN.has(status) || (status === STATUS.read && f('messaging-rest.unread-only-includes-read'));
+    const retracted = q.retracted && !f('messaging-rest.search-never-retracted');
+    const orderBy = q.orderBy.toUpperCase() in ORDER_KEYS ? q.orderBy.toUpperCase() : 'DATE';
+    const key = ORDER_KEYS[orderBy]!;
+    const matches = this.#listed(this.store.copiesIn(folder))
+      .filter((l) => retracted || !l.content.retracted)
+      .filter((l) => !q.unreadOnly || unreadOnly(statusOf(l.copy)))
+      .filter((l) => needle === '' || l.content.subject.toLowerCase().includes(needle) || l.content.from.toLowerCase().includes(needle))
+      .sort((a, b) => {
+        const ka = key(a);
+        const kb = key(b);
+        return ka < kb ? -1 : ka > kb ? 1 : a.copy.mid - b.copy.mid;
+      });
+    if (q.orderDesc) matches.reverse();
+    const overlap = f('messaging-rest.search-page-overlap') && q.pageNum > 1 ? 1 : 0;
+    const start = (q.pageNum - 1) * q.pageSize - overlap;
+    return {
+      folderId: folder.id,
+      orderBy,
+      pageNum: q.pageNum,
+      pageSize: q.pageSize,
+      total: matches.length,
+      totalPages: Math.ceil(matches.length / q.pageSize),
+      items: matches.slice(start, start + q.pageSize),
+    };
+  }
+}

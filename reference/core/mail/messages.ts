@@ -1,0 +1,219 @@
+import type { Domain, User } from '../domain.js';
+import type { MailChoices } from './choices.js';
+import { MailError, fail, MAIL_TEXTS, noPermissionText } from './errors.js';
+import { parseMime } from './mime.js';
+import { copyType, STATUS, UNREAD_COLUMN, type Actor, type Attachment, type Content, type Copy, type ReceiverField } from './model.js';
+import type { MailStore } from './store.js';
+
+/** What a message is composed of (spec §2.3 SendMessage). */
+export interface Outgoing {
+  to: string[];
+  cc?: string[];
+  bcc?: string[];
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  attachments?: Attachment[];
+}
+
+/** Messages expire (spec §3.2 'until it expires'); the span is the reference's choice. */
+const RETENTION_DAYS = 30;
+
+export type Access = 'message' | 'mime' | 'metadata';
+
+/** Sending, reading, moving, deleting and retracting messages (spec §3.2, §4.3, §5 rule 9). */
+export class MailMessages {
+  constructor(
+    private readonly domain: Domain,
+    private readonly store: MailStore,
+    private readonly choices: MailChoices,
+  ) {}
+
+  #content(from: string, senderId: number | undefined, m: Outgoing): Content {
+    const createdAt = this.domain.clock.now();
+    const content: Content = {
+      mid: this.domain.ids.next('message'),
+      senderId,
+      from,
+      to: m.to,
+      cc: m.cc ?? [],
+      bcc: m.bcc ?? [],
+      subject: m.subject,
+      textBody: m.textBody,
+      htmlBody: m.htmlBody,
+      attachments: m.attachments ?? [],
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + RETENTION_DAYS * 86_400_000),
+      retracted: false,
+      tracking: [],
+    };
+    this.store.addContent(content);
+    return content;
+  }
+
+  /** A recipient's copy in their Inbox, tracked per recipient (spec §3.1 'Per recipient'). */
+  #receive(content: Content, user: User | undefined, email: string, field: ReceiverField, status: number): void {
+    const tracking = { email, userId: user?.id, field, status };
+    content.tracking.push(tracking);
+    if (!user) return;
+    this.store.addCopy({ mid: content.mid, ownerId: user.id, side: 'received', folderId: this.store.system(user, 'inbox').id, status, tracking });
+  }
+
+  /** spec §4.3 'Send a message': a copy for the sender (Track Sent) and one per recipient. */
+  send(actor: Actor, m: Outgoing): Content {
+    const fields: Array<[ReceiverField, string[]]> = [['TO', m.to], ['CC', m.cc ?? []], ['BCC', m.bcc ?? []]];
+    // one copy per address, under the first field that names it
+    const recipients = new Map<string, [ReceiverField, string]>();
+    for (const [field, list] of fields) for (const a of list) if (!recipients.has(a.toLowerCase())) recipients.set(a.toLowerCase(), [field, a]);
+    if (recipients.size === 0) fail('noRecipients');
+    const content = this.#content(actor.user.email, actor.user.id, m);
+    this.store.addCopy({ mid: content.mid, ownerId: actor.user.id, side: 'sent', folderId: this.store.system(actor.user, 'outbox').id, status: STATUS.noticeSent });
+    [...recipients.values()].forEach(([field, email], i) => {
+      const user = i > 0 && actor.fault('messaging-rest.send-first-recipient-only') ? undefined : this.domain.findUserByEmail(email);
+      this.#receive(content, user, email, field, STATUS.unread);
+    });
+    return content;
+  }
+
+  /**
+   * spec §4.3 'Send a MIME message'. spec §3.2: improperly formatted MIME raises no error; the
+   * message is saved in Drafts and its MID returned. MIME without recipients is kept the same way.
+   */
+  async sendMime(actor: Actor, text: string): Promise<Content> {
+    const parsed = await parseMime(text);
+    if (!parsed && actor.fault('messaging-rest.send-mime-malformed-400')) fail('invalidInput');
+    if (parsed && parsed.to.length + parsed.cc.length + parsed.bcc.length > 0 && !actor.fault('messaging-rest.send-mime-drafts-all')) {
+      return this.send(actor, parsed);
+    }
+    const draft = this.#content(actor.user.email, actor.user.id, {
+      to: parsed?.to ?? [],
+      cc: parsed?.cc,
+      bcc: parsed?.bcc,
+      subject: parsed?.subject ?? '',
+      textBody: parsed?.textBody ?? text,
+      htmlBody: parsed?.htmlBody ?? '',
+      attachments: parsed?.attachments,
+    });
+    this.store.addCopy({ mid: draft.mid, ownerId: actor.user.id, side: 'sent', folderId: this.store.system(actor.user, 'drafts').id, status: STATUS.draft });
+    return draft;
+  }
+
+  /** Mail from outside the service into a user's Inbox (e-mailed OTPs, B2; plain-text TLS, B7). */
+  deliver(user: User, m: { from: string; subject: string; textBody: string; htmlBody?: string }, status: number = STATUS.unread): Content {
+    const content = this.#content(m.from, undefined, { to: [user.email], subject: m.subject, textBody: m.textBody, htmlBody: m.htmlBody ?? '' });
+    this.#receive(content, user, user.email, 'TO', status);
+    return content;
+  }
+
+  /**
+   * spec §5 rule 9: access by MID only for the sender and recipients. A user whose copy was
+   * purged gets the §7.2 'deleted from Track Sent / the Inbox' text; anyone else the
+   * permission text with their key and the MID.
+   */
+  open(actor: Actor, mid: number, access: Access): { copy?: Copy; content: Content } {
+    const f = actor.fault;
+    const copy = this.store.copyFor(actor.user, mid);
+    const content = this.store.contents.get(mid);
+    if (copy && content) {
+      if (access === 'mime' && copy.side === 'sent' && f('messaging-rest.sender-refused')) throw this.#denied(actor, mid);
+      return { copy, content };
+    }
+    const purged = this.store.purgedSide(actor.user, mid);
+    if (content && purged && f('messaging-rest.purged-still-readable')) return { content };
+    if (content && !purged && access === 'mime' && f('messaging-rest.outsider-mime-allowed')) return { content };
+    if (content && !purged && access === 'message' && f('messaging-rest.outsider-get-allowed')) return { content };
+    if (purged && this.choices.purgedText === 'specific') {
+      const fromInbox = purged === 'received' || f('messaging-rest.track-sent-wrong-text');
+      throw new MailError('noPermission', fromInbox ? MAIL_TEXTS.deletedFromInbox : MAIL_TEXTS.deletedFromTrackSent);
+    }
+    throw this.#denied(actor, mid);
+  }
+
+  #denied(actor: Actor, mid: number): MailError {
+    return new MailError('noPermission', noPermissionText(actor.credential, mid));
+  }
+
+  /** Reading by a recipient writes tracking and marks the copy read (spec §3.2 'Get MIME message'). */
+  markRead(copy: Copy | undefined): void {
+    const t = copy?.tracking;
+    if (!t || !UNREAD_COLUMN.has(t.status)) return;
+    t.status = STATUS.read;
+    t.openedAt = this.domain.clock.now();
+  }
+
+  /** spec §4.3 'Get message metadata'; detailed tracking only for the sender (§4.3 Get MIME row). */
+  metadata(actor: Actor, mid: number): { content: Content; tracking?: Content['tracking'] } {
+    const { copy, content } = this.open(actor, mid, 'metadata');
+    const isSender = copy?.side === 'sent';
+    if (isSender) return { content, tracking: actor.fault('messaging-rest.metadata-no-tracking') ? [] : content.tracking };
+    if (actor.fault('messaging-rest.recipient-sees-tracking')) return { content, tracking: content.tracking };
+    if (this.choices.recipientMetadata === 'refused') throw this.#denied(actor, mid);
+    return { content };
+  }
+
+  /** spec §3.2 'Move message': only to a folder of the message's own type (also §8). */
+  move(actor: Actor, mid: number, destinationId: number): void {
+    const copy = this.store.copyFor(actor.user, mid);
+    if (!copy) throw this.#denied(actor, mid);
+    const dest = this.store.folder(actor.user, destinationId) ?? fail('folderNotFound');
+    if (dest.system === 'trash' || dest.system === 'deletedTrash') fail('moveToTrash');
+    if (copyType(copy) !== dest.type && !actor.fault('messaging-rest.move-across-types')) fail('moveAcrossTypes');
+    if (actor.fault('messaging-rest.move-noop')) return;
+    copy.folderId = dest.id;
+  }
+
+  /**
+   * spec §3.2 'Delete message': this user's copy moves to Trash, then Deleted Trash, then is
+   * purged, one step per delete; with the permanent flag it is purged at once. Other users'
+   * copies stay. §7.2: 'Message could not be deleted' when there is nothing of theirs to delete.
+   */
+  delete(actor: Actor, mid: number, permanently: boolean): { newFolderId: number; text: string } {
+    const f = actor.fault;
+    const copy = this.store.copyFor(actor.user, mid);
+    if (!copy) {
+      const purged = this.store.purgedSide(actor.user, mid) !== undefined;
+      if ((purged && f('messaging-rest.delete-purged-200')) || (!purged && f('messaging-rest.outsider-delete-200'))) return { newFolderId: 0, text: 'Message deleted.' };
+      fail('messageNotDeleted');
+    }
+    const targets = f('messaging-rest.delete-all-copies') ? [...this.store.copiesOf(mid)] : [copy];
+    let result = { newFolderId: 0, text: 'Message permanently deleted.' };
+    for (const target of targets) result = this.#deleteOne(actor, target, permanently && !f('messaging-rest.permanent-ignored'));
+    return result;
+  }
+
+  #deleteOne(actor: Actor, copy: Copy, permanently: boolean): { newFolderId: number; text: string } {
+    const f = actor.fault;
+    const owner = this.domain.users.get(copy.ownerId)!;
+    const trash = this.store.system(owner, 'trash');
+    const deletedTrash = this.store.system(owner, 'deletedTrash');
+    const folder = this.store.folder(owner, copy.folderId);
+    const purge = () => (this.store.purge(copy), { newFolderId: 0, text: 'Message permanently deleted.' });
+    if (permanently || folder?.system === 'deletedTrash') return purge();
+    if (folder?.system === 'trash') {
+      if (f('messaging-rest.trash-skips-deleted-trash')) return purge();
+      copy.folderId = deletedTrash.id;
+      return { newFolderId: deletedTrash.id, text: 'Message moved to the Deleted Trash folder.' };
+    }
+    if (f('messaging-rest.delete-purges')) return purge();
+    const to = copy.tracking?.status === STATUS.read && f('messaging-rest.delete-read-skips-trash') ? deletedTrash : trash;
+    copy.folderId = to.id;
+    return { newFolderId: to.id, text: `Message moved to the ${to.name} folder.` };
+  }
+
+  /**
+   * spec §3.2 'Retract message': retracted from recipients, but each recipient's copy stays in
+   * their account until it expires or they delete it. Only the sender retracts.
+   */
+  retract(actor: Actor, mid: number): void {
+    const copy = this.store.copyFor(actor.user, mid);
+    const content = this.store.contents.get(mid);
+    if (!copy || !content) throw this.#denied(actor, mid);
+    const sent = this.store.copiesOf(mid).find((c) => c.ownerId === actor.user.id && c.side === 'sent');
+    if (!sent || sent.status === STATUS.draft) fail('notSender');
+    content.retracted = true;
+    sent.status = actor.fault('messaging-rest.status-retracted-minus-9') ? -9 : STATUS.retracted;
+    if (actor.fault('messaging-rest.retract-removes-copies')) {
+      for (const c of [...this.store.copiesOf(mid)]) if (c.side === 'received') this.store.purge(c);
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import type { Hono } from 'hono';
+import { MailError } from '../core/mail/index.js';
+import type { AppEnv } from '../http.js';
+import { jsonBody, str } from './body.js';
+import type { AuthedEnv, RestDeps } from './routes.js';
+
+/** The LogOn model is missing or incomplete (vendor-wire §1 DOC-RM wording; spec: not shown). */
+const LOGON_REQUIRED = 'The LogonRequestData model is required in the request body.';
+
+/** Log on and change password: the operations that need no session key (spec §5 rules 4, 6). */
+export function publicAccountRoutes(app: Hono<AppEnv>, { state, shapes, text }: RestDeps): void {
+  const { mailbox } = state;
+
+  app.post('/Account/Logon', async (c) => {
+    const body = await jsonBody(c).catch(() => ({}) as Record<string, unknown>);
+    const login = typeof body.UserIdOrEmail === 'string' ? body.UserIdOrEmail : '';
+    const password = typeof body.Password === 'string' ? body.Password : '';
+    if (!login || !password) throw new MailError('invalidInput', LOGON_REQUIRED);
+    const key = mailbox.accounts.logon(login, password, c.get('fault'));
+    return c.json(shapes.extra({ SessionKey: c.get('fault')('messaging-rest.logon-key-missing') ? '' : key }));
+  });
+
+  /**
+   * spec §4.3 / §5.6: no session key needed, and it works on an expired password. Without a
+   * key the body names the user: EmailAddr (spec §2.3, SOAP form) or UserIdOrEmail.
+   */
+  app.post('/Account/ChangePassword', async (c) => {
+    const body = await jsonBody(c);
+    const oldPassword = str(body, 'OldPassword', '')!;
+    const newPassword = str(body, 'NewPassword', '')!;
+    const key = c.req.header('x-session-key');
+    if (!key && c.get('fault')('messaging-rest.change-password-needs-key')) throw new MailError('notAuthenticated');
+    const user = key ? mailbox.accounts.sessionUser(key, c.get('fault')) : undefined;
+    const login = str(body, ['EmailAddr', 'UserIdOrEmail', 'Email'], '')!;
+    if (!oldPassword || !newPassword || (!user && !login)) throw new MailError('invalidInput');
+    mailbox.accounts.changePassword({ user, login }, oldPassword, newPassword, c.get('fault'));
+    return text(c, 'The password has been changed.');
+  });
+}
+
+/** Account details and log out (spec §4.3). */
+export function accountRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text }: RestDeps): void {
+  const { mailbox } = state;
+
+  app.get('/Account/Details', (c) => {
+    const { user, statistics } = mailbox.accounts.details(actor(c));
+    const email = c.get('fault')('messaging-rest.details-no-email') ? '' : user.email;
+    return c.json(shapes.extra({ EmailAddress: email, FirstName: user.firstName, LastName: user.lastName, Uid: user.id, UserId: user.username, Statistics: statistics }));
+  });
+
+  app.post('/Account/Logout', async (c) => {
+    mailbox.accounts.logout(actor(c));
+    return text(c, 'You have been logged out.');
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * One deliberate violation per messaging REST rule (issue 3, item 7); see reference/faults.ts.
+ * `rule` is the id of the spec test in specs/messaging-rest that must fail while it is on.
+ */
+export const MESSAGING_REST_FAULTS = [
+  // §4.3 log on, §7.2 Login
+  { id: 'messaging-rest.logon-key-missing', rule: 'messaging-rest.logon.session-key', breaks: 'Logon answers 200 with an empty SessionKey' },
+  { id: 'messaging-rest.logon-invalid-text', rule: 'messaging-rest.logon.invalid-credentials', breaks: 'a wrong password is refused with "Invalid credentials" instead of the §7.2 text' },
+  { id: 'messaging-rest.logon-disabled-accepted', rule: 'messaging-rest.logon.disabled', breaks: 'a disabled user is given a session key' },
+  { id: 'messaging-rest.logon-unverified-as-invalid', rule: 'messaging-rest.logon.unverified', breaks: 'an unverified user is refused with the invalid-credentials text' },
+  { id: 'messaging-rest.logon-expired-accepted', rule: 'messaging-rest.logon.password-expired', breaks: 'a user whose password expired is given a session key' },
+  { id: 'messaging-rest.logon-non-api-accepted', rule: 'messaging-rest.logon.not-api-user', breaks: 'a user not enabled for the API is given a session key' },
+  { id: 'messaging-rest.logon-never-locks', rule: 'messaging-rest.logon.lockout', breaks: 'repeated bad log-ons never disable the user' },
+  // §5 rule 4, §4.3 log out, §7.2 General
+  { id: 'messaging-rest.folder-list-anonymous', rule: 'messaging-rest.session.logon-first', breaks: 'List all folders answers 200 without a session key' },
+  { id: 'messaging-rest.unknown-key-accepted', rule: 'messaging-rest.session.unknown-key', breaks: 'a session key the server never issued is accepted' },
+  { id: 'messaging-rest.logout-keeps-key', rule: 'messaging-rest.session.logout-invalidates', breaks: 'Log out answers 200 but the key keeps working' },
+  { id: 'messaging-rest.expired-key-generic-text', rule: 'messaging-rest.session.expired-key', breaks: 'an expired key is refused with "User could not be authenticated" instead of "SessionKey Expired"' },
+  // §4.3 / §5 rule 6 change password
+  { id: 'messaging-rest.change-password-needs-key', rule: 'messaging-rest.change-password.without-key', breaks: 'Change password refuses calls without a session key' },
+  { id: 'messaging-rest.change-password-refuses-expired', rule: 'messaging-rest.change-password.expired', breaks: 'Change password refuses a user whose password expired' },
+  { id: 'messaging-rest.details-no-email', rule: 'messaging-rest.account.details', breaks: 'Account details leave out the e-mail address' },
+  // §4.3 folders, §8, §7.2 CreateFolder, §3.2 delete folder
+  { id: 'messaging-rest.folder-stats-zero', rule: 'messaging-rest.folder.list-statistics', breaks: 'the folder list reports TotalMessages 0 for every folder' },
+  { id: 'messaging-rest.folder-create-type-swapped', rule: 'messaging-rest.folder.create', breaks: 'a created folder gets the other FolderType' },
+  { id: 'messaging-rest.folder-limit-64', rule: 'messaging-rest.folder.name-max-65', breaks: 'folder names over 64 characters are refused' },
+  { id: 'messaging-rest.folder-limit-66', rule: 'messaging-rest.folder.name-66-refused', breaks: 'a folder name of 66 characters is accepted' },
+  { id: 'messaging-rest.folder-type-2-accepted', rule: 'messaging-rest.folder.type-0-or-1', breaks: 'FolderType 2 is accepted' },
+  { id: 'messaging-rest.folder-duplicates-allowed', rule: 'messaging-rest.folder.duplicate-name', breaks: 'a second folder of the same name is created' },
+  { id: 'messaging-rest.folder-delete-noop', rule: 'messaging-rest.folder.delete', breaks: 'Delete a folder answers 200 but keeps the folder' },
+  { id: 'messaging-rest.system-folder-delete-200', rule: 'messaging-rest.folder.system-undeletable', breaks: 'deleting a system folder answers 200' },
+  { id: 'messaging-rest.folder-delete-to-trash', rule: 'messaging-rest.folder.delete-moves-to-parent', breaks: 'messages of a deleted folder go to Trash instead of the parent Inbox or Outbox' },
+  { id: 'messaging-rest.folder-name-ascii-only', rule: 'messaging-rest.folder.name-any-1-65', breaks: 'folder names with non-ASCII characters are refused' },
+  { id: 'messaging-rest.folder-long-names-truncated', rule: 'messaging-rest.folder.name-over-65-any', breaks: 'names over 80 characters are cut to 65 and accepted' },
+  { id: 'messaging-rest.folder-duplicates-non-ascii', rule: 'messaging-rest.folder.duplicate-name-any', breaks: 'the duplicate-name check skips names with non-ASCII characters' },
+  // §4.3 send, send MIME, §3.2 malformed MIME
+  { id: 'messaging-rest.send-mid-string', rule: 'messaging-rest.send.mid-int', breaks: 'Send returns the MID as a string' },
+  { id: 'messaging-rest.send-first-recipient-only', rule: 'messaging-rest.send.delivered', breaks: 'only the first recipient gets a copy' },
+  { id: 'messaging-rest.send-mime-drafts-all', rule: 'messaging-rest.send-mime.delivered', breaks: 'every MIME message is kept in Drafts instead of being sent' },
+  { id: 'messaging-rest.send-mime-malformed-400', rule: 'messaging-rest.send-mime.malformed-to-drafts', breaks: 'improperly formatted MIME is refused with 400' },
+  // §4.3 get message / MIME, §3.2 tracking, §5 rule 9 access
+  { id: 'messaging-rest.get-message-html-as-text', rule: 'messaging-rest.message.get', breaks: 'TextBody carries the HTML body' },
+  { id: 'messaging-rest.mime-no-separator', rule: 'messaging-rest.mime.rfc5322', breaks: 'the MIME text lacks the empty line between header and body' },
+  { id: 'messaging-rest.mime-no-tracking', rule: 'messaging-rest.mime.marks-read', breaks: "a recipient's MIME retrieval writes no tracking" },
+  { id: 'messaging-rest.sender-refused', rule: 'messaging-rest.access.sender-and-recipients', breaks: 'the sender is refused the MIME of their own message' },
+  { id: 'messaging-rest.outsider-mime-allowed', rule: 'messaging-rest.access.outsider-mime', breaks: 'any user may get the MIME of any message' },
+  { id: 'messaging-rest.outsider-get-allowed', rule: 'messaging-rest.access.outsider-message', breaks: 'any user may get any message' },
+  { id: 'messaging-rest.metadata-no-tracking', rule: 'messaging-rest.metadata.tracking', breaks: "the sender's metadata has no tracking entries" },
+  { id: 'messaging-rest.recipient-sees-tracking', rule: 'messaging-rest.metadata.tracking-sender-only', breaks: 'a recipient gets the detailed tracking' },
+  { id: 'messaging-rest.outsider-delete-200', rule: 'messaging-rest.delete.outsider-refused', breaks: "deleting someone else's message answers 200" },
+  { id: 'messaging-rest.purged-still-readable', rule: 'messaging-rest.mime.deleted-from-inbox', breaks: 'a recipient can still get the MIME of a copy they purged' },
+  { id: 'messaging-rest.track-sent-wrong-text', rule: 'messaging-rest.mime.deleted-from-track-sent', breaks: "the sender's purged copy is refused with the Inbox text" },
+  { id: 'messaging-rest.delete-purged-200', rule: 'messaging-rest.delete.already-deleted', breaks: 'deleting an already purged message answers 200' },
+  // §4.3 listings and search
+  { id: 'messaging-rest.inbox-ids-all-folders', rule: 'messaging-rest.inbox-ids.inbox-only', breaks: 'Get inbox message ids lists received messages of every folder' },
+  { id: 'messaging-rest.summaries-drop-last', rule: 'messaging-rest.summaries.folder', breaks: 'message summaries leave out the last message of the folder' },
+  { id: 'messaging-rest.summaries-after-ignored', rule: 'messaging-rest.summaries.after-mid', breaks: 'LastMessageIDReceived is ignored' },
+  { id: 'messaging-rest.search-filter-ignored', rule: 'messaging-rest.search.filter', breaks: 'the search Filter is ignored' },
+  { id: 'messaging-rest.search-never-retracted', rule: 'messaging-rest.search.retracted', breaks: 'GetRetractedMsgs is ignored: retracted messages are never found' },
+  { id: 'messaging-rest.search-page-overlap', rule: 'messaging-rest.search.paging', breaks: 'every page after the first starts one result early' },
+  // §3.1 statuses
+  { id: 'messaging-rest.status-retracted-minus-9', rule: 'messaging-rest.status.table-values', breaks: "a retracted message's sender copy reports status -9" },
+  { id: 'messaging-rest.unread-only-includes-read', rule: 'messaging-rest.status.unread-only-search', breaks: 'an unread-only search also returns Read (4) messages' },
+  { id: 'messaging-rest.get-unread-includes-read', rule: 'messaging-rest.status.get-unread', breaks: 'Get unread also lists Read (4) messages' },
+  { id: 'messaging-rest.get-unread-skips-plain-tls', rule: 'messaging-rest.status.plain-text-tls', breaks: 'Get unread leaves out plain-text TLS deliveries (status 5)' },
+  // §3.2 moves, deletes, retraction
+  { id: 'messaging-rest.move-noop', rule: 'messaging-rest.move.same-type', breaks: 'Move answers 200 but leaves the message where it was' },
+  { id: 'messaging-rest.move-across-types', rule: 'messaging-rest.move.across-types-refused', breaks: 'a received message can be moved into an outbox folder' },
+  { id: 'messaging-rest.delete-purges', rule: 'messaging-rest.delete.to-trash', breaks: 'the first delete purges the message instead of moving it to Trash' },
+  { id: 'messaging-rest.trash-skips-deleted-trash', rule: 'messaging-rest.delete.trash-sequence', breaks: 'deleting from Trash purges at once, skipping Deleted Trash' },
+  { id: 'messaging-rest.delete-all-copies', rule: 'messaging-rest.delete.own-copy-only', breaks: "a delete also moves the other users' copies" },
+  { id: 'messaging-rest.permanent-ignored', rule: 'messaging-rest.delete.permanent', breaks: 'the permanent-delete flag is ignored' },
+  { id: 'messaging-rest.retract-removes-copies', rule: 'messaging-rest.retract.recipient-copy-stays', breaks: "retracting removes the recipients' copies" },
+  // model-based test of one mailbox pair
+  { id: 'messaging-rest.delete-read-skips-trash', rule: 'messaging-rest.model.mailbox-pair', breaks: 'a recipient who deletes a message they have read sends it straight to Deleted Trash' },
+] as const;

@@ -1,0 +1,37 @@
+import type { Context, Hono } from 'hono';
+import { MailError } from '../core/mail/index.js';
+import { jsonBody, pathId, type Body } from './body.js';
+import type { AuthedEnv, RestDeps } from './routes.js';
+
+/** FolderName and FolderType (spec §2.3 'Folder (create)'); a wrong shape is the §7.2 type/name text. */
+function folderFields(body: Body): { name: string; type: number } {
+  const name = body.FolderName;
+  const type = body.FolderType ?? 0;
+  if (typeof name !== 'string' || typeof type !== 'number' || !Number.isInteger(type)) throw new MailError('folderTypeInvalid');
+  return { name, type };
+}
+
+/** spec §4.3 folder operations (vendor-wire §1.1 /Folder paths). */
+export function folderRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text }: RestDeps): void {
+  const { mailbox, variant } = state;
+
+  app.get('/Folder/List', (c) => {
+    const zero = c.get('fault')('messaging-rest.folder-stats-zero');
+    const folders = mailbox.folders.list(actor(c)).map((f) => shapes.folder(zero ? { ...f, totalMessages: 0 } : f));
+    return c.json(shapes.extra({ Folders: variant.order(folders) }));
+  });
+
+  const create = async (c: Context<AuthedEnv>) => {
+    const { name, type } = folderFields(await jsonBody(c));
+    const folder = mailbox.folders.create(actor(c), name, type);
+    return c.json(shapes.extra({ FolderId: folder.id }));
+  };
+  app.post('/Folder', create);
+  app.post('/Folder/', create);
+
+  app.delete('/Folder/:id{-?[0-9]+}', (c) => {
+    mailbox.folders.delete(actor(c), pathId(c));
+    return text(c, 'The folder has been deleted.');
+  });
+}
+

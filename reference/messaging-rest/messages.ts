@@ -1,0 +1,139 @@
+import type { Context, Hono } from 'hono';
+import { MailError } from '../core/mail/index.js';
+import { buildMime } from '../core/mail/mime.js';
+import type { Attachment } from '../core/mail/model.js';
+import { bool, int, jsonBody, list, pathId, str, strList, type Body } from './body.js';
+import type { AuthedEnv, RestDeps } from './routes.js';
+
+type C = Context<AuthedEnv>;
+
+function attachments(body: Body): Attachment[] {
+  return list(body, 'Attachments').map((a) => {
+    const data = typeof a.AttachmentBase64 === 'string' ? a.AttachmentBase64.replace(/\s+/g, '') : '';
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data) || typeof a.FileName !== 'string') throw new MailError('invalidInput');
+    return {
+      fileName: a.FileName,
+      contentType: typeof a.ContentType === 'string' && a.ContentType ? a.ContentType : 'application/octet-stream',
+      contentId: typeof a.ContentId === 'string' && a.ContentId ? a.ContentId : undefined,
+      data: Buffer.from(data, 'base64'),
+    };
+  });
+}
+
+/** spec §4.3 message operations (vendor-wire §1.1 /Message paths and bodies). */
+export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text }: RestDeps): void {
+  const { mailbox, variant } = state;
+  const { listing, messages } = mailbox;
+  const summaries = (c: C, listed: ReturnType<typeof listing.unread>) =>
+    c.json(shapes.extra({ MoreMessagesAvailable: false, Summaries: variant.order(listed.map((l) => shapes.summary(l))) }));
+
+  app.post('/Message/GetInboxMessageIds', async (c) => {
+    const body = await jsonBody(c);
+    const ids = listing.inboxIds(actor(c), {
+      folderId: int(body, ['FolderId', 'FolderID']),
+      filter: int(body, 'MessageListFilter', 0)!,
+      mustHaveAttachments: bool(body, 'MustHaveAttachments'),
+    });
+    return c.json(shapes.extra({ MessageIds: variant.order(ids) }));
+  });
+
+  app.post('/Message/GetMessageSummaries', async (c) => {
+    const body = await jsonBody(c);
+    const last = int(body, ['LastMessageIDReceived', 'LastMessageIdReceived'], 0)!;
+    return summaries(c, listing.summaries(actor(c), int(body, ['FolderId', 'FolderID']), last));
+  });
+
+  const unread = (c: C) => {
+    const after = c.req.query('After');
+    if (after !== undefined && after !== '' && !/^-?\d{1,10}$/.test(after)) throw new MailError('invalidInput');
+    return summaries(c, listing.unread(actor(c), Number(after || 0)));
+  };
+  app.get('/Message/Inbox/Unread', unread);
+  app.get('/Message/Inbox/Unread/', unread);
+
+  app.post('/Message/Inbox/Search', async (c) => {
+    const body = await jsonBody(c);
+    const page = listing.search(actor(c), {
+      filter: str(body, 'Filter', '')!,
+      folderId: int(body, ['FolderId', 'FolderID']),
+      unreadOnly: bool(body, 'GetInboxUnReadOnly') || bool(body, 'GetInboxUnreadOnly'),
+      retracted: bool(body, 'GetRetractedMsgs'),
+      orderBy: str(body, 'OrderBy', 'DATE')!,
+      orderDesc: bool(body, 'OrderDesc'),
+      pageNum: int(body, 'PageNum', 0)!,
+      pageSize: int(body, 'PageSize', 0)!,
+    });
+    return c.json(
+      shapes.extra({
+        PageDetails: { CurrentPage: page.pageNum, FolderId: page.folderId, OrderBy: page.orderBy, PageSize: page.pageSize, TotalMessages: page.total, TotalPages: page.totalPages },
+        Results: page.items.map((l) => shapes.searchResult(l)),
+      }),
+    );
+  });
+
+  app.get('/Message/:id{-?[0-9]+}/Metadata', (c) => {
+    const { content, tracking } = messages.metadata(actor(c), pathId(c));
+    return c.json(shapes.metadata(content, tracking));
+  });
+
+  app.get('/Message/:id{-?[0-9]+}', (c) => {
+    const { copy, content } = messages.open(actor(c), pathId(c), 'message');
+    messages.markRead(copy);
+    const shown = shapes.message(content, copy?.side === 'sent');
+    if (c.get('fault')('messaging-rest.get-message-html-as-text')) shown.TextBody = content.htmlBody;
+    return c.json(shown);
+  });
+
+  app.get('/Message/:id{-?[0-9]+}/Mime', (c) => {
+    const f = c.get('fault');
+    const { copy, content } = messages.open(actor(c), pathId(c), 'mime');
+    if (!f('messaging-rest.mime-no-tracking')) messages.markRead(copy);
+    let mime = buildMime(content);
+    if (f('messaging-rest.mime-no-separator')) mime = mime.replace('\r\n\r\n', '\r\n');
+    return c.json(shapes.extra({ MimeMessage: mime }));
+  });
+
+  const send = async (c: C) => {
+    const body = await jsonBody(c);
+    const sent = messages.send(actor(c), {
+      to: strList(body, 'To'),
+      cc: strList(body, 'Cc'),
+      bcc: strList(body, 'Bcc'),
+      subject: str(body, 'Subject', '')!,
+      textBody: str(body, 'TextBody', '')!,
+      htmlBody: str(body, 'HtmlBody', '')!,
+      attachments: attachments(body),
+    });
+    const id = c.get('fault')('messaging-rest.send-mid-string') ? String(sent.mid) : sent.mid;
+    return c.json(shapes.extra({ MessageId: id }));
+  };
+  app.post('/Message', send);
+  app.post('/Message/', send);
+
+  app.post('/Message/Mime', async (c) => {
+    const mime = str(await jsonBody(c), 'MimeMessage', '')!;
+    const sent = await messages.sendMime(actor(c), mime);
+    return c.json(shapes.extra({ MessageId: variant.mail.sendMimeIdAsString ? String(sent.mid) : sent.mid }));
+  });
+
+  const move = async (c: C) => {
+    const destination = int(await jsonBody(c), 'DestinationFolderId');
+    if (destination === undefined) throw new MailError('invalidInput');
+    messages.move(actor(c), pathId(c), destination);
+    return variant.mail.plainTextResponses ? c.body(null, 200) : text(c, 'The message has been moved.');
+  };
+  app.post('/Message/:id{-?[0-9]+}/Move', move);
+  app.post('/Message/:id{-?[0-9]+}/Move/', move);
+
+  app.delete('/Message/:id{-?[0-9]+}', (c) => {
+    const flag = (c.req.query('Permanently') ?? c.req.query('permanently') ?? 'false').toLowerCase();
+    if (flag !== 'true' && flag !== 'false') throw new MailError('invalidInput');
+    const { newFolderId, text: said } = messages.delete(actor(c), pathId(c), flag === 'true');
+    return c.json(shapes.extra({ NewFolderId: newFolderId, [variant.mail.deleteTextKey]: said }));
+  });
+
+  app.post('/Message/:id{-?[0-9]+}/Retract', (c) => {
+    messages.retract(actor(c), pathId(c));
+    return text(c, 'The message has been retracted.');
+  });
+}

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import type { Account, ProfileInput } from '../../contract/profile.js';
+import type { User } from '../core/domain.js';
+import type { ReferenceState } from '../state.js';
+
+/** Accounts each pool holds: every run of the suite uses up at most one of a pool. */
+const POOL_SIZE = 25;
+/** Session-key lifetime of the short-session fixture user (spec §7.2 'SessionKey Expired'). */
+const SHORT_SESSION_SECONDS = 2;
+
+const secret = () => `Pw-${randomBytes(12).toString('base64url')}`;
+
+/**
+ * Messaging fixtures of the generated profile (B8): password-change and lockout pools, the
+ * short-session user, and the plain-text TLS message (status 5) in the primary user's inbox,
+ * which stands in for the SMTP gateway until that suite can deliver one.
+ */
+export function seedMessaging(state: ReferenceState, companyId: number, primary: User): NonNullable<ProfileInput['messaging']> {
+  const { domain, mailbox } = state;
+  const make = (name: string, fields: Partial<User> = {}): Account & { user: User } => {
+    const account = { username: name, email: `${name}@reference.test`, password: secret() };
+    const user = domain.addUser({ companyId, ...account, firstName: name, lastName: 'Reference', ...fields });
+    return { ...account, user };
+  };
+  const plain = ({ username, email, password }: Account) => ({ username, email, password });
+  const pool = (prefix: string, fields: Partial<User> = {}) => Array.from({ length: POOL_SIZE }, (_, i) => plain(make(`${prefix}${i + 1}`, fields)));
+
+  const short = make('shortsession');
+  mailbox.accounts.sessionLifetimes.set(short.user.id, SHORT_SESSION_SECONDS);
+  const tls = mailbox.deliverPlainTextTls(primary, {
+    from: 'tls-sender@external.test',
+    subject: 'Delivered as plain text over TLS',
+    textBody: 'This message reached the inbox through the SMTP gateway as plain text with TLS routing.',
+  });
+  return {
+    plainTextTlsMessageId: tls.mid,
+    passwordChangeAccounts: pool('mpassword'),
+    expiredPasswordAccounts: pool('mexpired', { passwordExpired: true }),
+    lockableAccounts: pool('mlockable'),
+    shortSession: { account: plain(short), lifetimeSeconds: SHORT_SESSION_SECONDS },
+  };
+}

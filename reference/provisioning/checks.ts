@@ -1,0 +1,71 @@
+import { COMPANY_STATUS, type ProvisioningErrorName } from '../../contract/provisioning.js';
+import type { Companies } from '../core/companies.js';
+import type { Domain } from '../core/domain.js';
+import { wellFormedDomain, wellFormedEmail, type Fault } from './validate.js';
+
+/** The CompanyModel field checks of spec §7.3 shared by Create and Update (reference/provisioning/company.ts). */
+
+export type Model = Record<string, unknown>;
+
+export interface ProvisionScope {
+  domain: Domain;
+  companies: Companies;
+  fault: Fault;
+  /** the key under which a target names a company type (profile provisioning.companyType.field) */
+  companyTypeField: string;
+}
+
+export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+export const asModel = (v: unknown): Model | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Model) : undefined);
+
+/** spec §2.4 UserTypes: known codes (UserTypeNotFound) with whole, non-negative quantities. */
+export function readUserTypes(scope: ProvisionScope, value: unknown, errors: ProvisioningErrorName[]): Map<string, number> {
+  const out = new Map<string, number>();
+  if (value === undefined || value === null) return out;
+  if (!Array.isArray(value)) {
+    errors.push('CouldNotCreateType');
+    return out;
+  }
+  for (const item of value) {
+    const code = str(asModel(item)?.UserTypeCode);
+    const quantity = asModel(item)?.LicenseQuantity;
+    if (!scope.companies.userTypes.has(code) && !scope.fault('provisioning.user-type-unchecked')) errors.push('UserTypeNotFound');
+    else if (!Number.isInteger(quantity) || (quantity as number) < 0) errors.push('CouldNotCreateType');
+    else out.set(code, quantity as number);
+  }
+  return out;
+}
+
+/** spec §7.3 Admin / User rows for the administrator's e-mail address. */
+export function checkAdmin(scope: ProvisionScope, value: unknown, companyId: number | undefined, errors: ProvisioningErrorName[], onCreate: boolean): void {
+  const admin = asModel(value);
+  const failed: ProvisioningErrorName[] = [];
+  if (!admin) failed.push('CouldNotCreateUser');
+  else if (!wellFormedEmail(admin.Email, scope.fault)) failed.push('InvalidEmailAddress');
+  else {
+    const existing = scope.domain.findUserByEmail(str(admin.Email));
+    if (existing && existing.companyId !== companyId && !scope.fault('provisioning.user-company-unchecked')) failed.push('UserNotInCompany');
+  }
+  // spec §7.3: CouldNotCreateAdmin is 'accompanied by a User error'
+  if (failed.length) errors.push(onCreate ? 'CouldNotCreateAdmin' : 'CouldNotUpdateUser', ...failed);
+}
+
+export function checkDomains(scope: ProvisionScope, value: unknown, companyId: number | undefined, errors: ProvisioningErrorName[]): string[] {
+  if (value === undefined || value === null) return [];
+  const domains = Array.isArray(value) ? value : [value];
+  for (const d of domains) {
+    if (!wellFormedDomain(d)) errors.push('UnableToRegisterDomain');
+    else {
+      const owner = scope.companies.domainOwner(d);
+      if (owner !== undefined && owner !== companyId && !scope.fault('provisioning.domain-unchecked')) errors.push('DomainAlreadyRegistered');
+    }
+  }
+  return domains.filter(wellFormedDomain);
+}
+
+export function checkStatus(scope: ProvisionScope, value: unknown, errors: ProvisioningErrorName[]): number {
+  const allowed: unknown[] = Object.values(COMPANY_STATUS);
+  if (scope.fault('provisioning.status-3-accepted')) allowed.push(3);
+  if (!allowed.includes(value)) errors.push('UnknownCompanyStatus');
+  return value as number;
+}

@@ -1,0 +1,129 @@
+import { COMPANY_STATUS, type ProvisioningErrorName } from '../../contract/provisioning.js';
+import type { Companies } from '../core/companies.js';
+import type { Domain } from '../core/domain.js';
+import { hexColour, nonEmpty, wellFormedEmail, type Fault } from './validate.js';
+
+/** spec §2.4 CobrandModel and the §7.3 Cobrand rows, §8 cobrand uniqueness and SecureContacts limit. */
+
+export interface ContactPlan {
+  displayName: string;
+  email: string;
+  userTypeCode: string;
+}
+
+interface CobrandScope {
+  domain: Domain;
+  companies: Companies;
+  fault: Fault;
+}
+
+interface Subject {
+  name: string;
+  /** the company being updated; undefined on create */
+  companyId: number | undefined;
+  /** user type code → LicenseQuantity, as they will be after the request */
+  userTypes: Map<string, number>;
+  adminEmail: string;
+}
+
+/** How many leading characters of the company name must be unique among cobranded portals (spec §8). */
+const COBRAND_PREFIX = 8;
+
+function contactsOf(value: unknown): Array<Record<string, unknown>> {
+  if (value === undefined || value === null) return [];
+  const list = Array.isArray(value) ? value : [value];
+  return list.filter((c): c is Record<string, unknown> => !!c && typeof c === 'object');
+}
+
+/**
+ * Checks a request's Cobrand; returns what to store, or undefined when there is none or an
+ * error was pushed. Reading (docs/clarifications.md, Provisioning): a Cobrand carrying only
+ * SecureContacts is a SecureContact without a cobrand; one with Url or Color but not both is
+ * incomplete.
+ */
+export function checkCobrand(
+  scope: CobrandScope,
+  value: unknown,
+  subject: Subject,
+  errors: ProvisioningErrorName[],
+): { cobrand: { color: string; url: string }; contacts: ContactPlan[]; contactsGiven: boolean } | undefined {
+  if (value === undefined || value === null) return undefined;
+  const f = scope.fault;
+  const cobrand = typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const contacts = contactsOf(cobrand.SecureContacts);
+  const hasUrl = nonEmpty(cobrand.Url);
+  const hasColor = nonEmpty(cobrand.Color);
+  if (!hasUrl && !hasColor) {
+    const contactOnly = contacts.length > 0 && !f('provisioning.secure-contact-cobrand-as-incomplete');
+    errors.push(contactOnly ? 'SecureContactRequiresCobrand' : 'IncompleteCobrandData');
+    return undefined;
+  }
+  if (!hasUrl || (!hasColor && !f('provisioning.cobrand-color-optional'))) {
+    errors.push('IncompleteCobrandData');
+    return undefined;
+  }
+  const color = hasColor ? (cobrand.Color as string) : '#000000';
+  if (!hexColour(color)) errors.push('CouldNotCreateCobrand');
+
+  const prefixLength = f('provisioning.cobrand-whole-name-compared') ? Infinity : f('provisioning.cobrand-first-7-compared') ? 7 : COBRAND_PREFIX;
+  const head = (name: string) => name.slice(0, prefixLength).toLowerCase();
+  for (const other of scope.companies.all()) {
+    if (other.companyId === subject.companyId || !other.cobrand || other.status === COMPANY_STATUS.Cancelled) continue;
+    const otherName = scope.domain.companies.get(other.companyId)?.name ?? '';
+    if (head(otherName) === head(subject.name)) {
+      errors.push('CobrandExists');
+      break;
+    }
+  }
+
+  const plans = checkContacts(scope, contacts, subject, errors);
+  // spec §2.4: SecureContacts is the one optional part; left out, the company keeps its contacts
+  const contactsGiven = cobrand.SecureContacts !== undefined && cobrand.SecureContacts !== null;
+  return { cobrand: { color, url: cobrand.Url as string }, contacts: plans, contactsGiven };
+}
+
+function checkContacts(scope: CobrandScope, contacts: Array<Record<string, unknown>>, subject: Subject, errors: ProvisioningErrorName[]): ContactPlan[] {
+  if (contacts.length === 0) return [];
+  const f = scope.fault;
+  const capable = [...subject.userTypes.keys()].some((code) => scope.companies.userTypes.get(code)?.secureContact);
+  if (!capable && !f('provisioning.secure-contact-feature-unchecked')) {
+    errors.push('SecureContactProvisioningNotAllowed');
+    return [];
+  }
+  const plans: ContactPlan[] = [];
+  const perType = new Map<string, number>();
+  for (const c of contacts) {
+    const plan = { displayName: typeof c.DisplayName === 'string' ? c.DisplayName : '', email: typeof c.Email === 'string' ? c.Email : '', userTypeCode: typeof c.UserTypeCode === 'string' ? c.UserTypeCode : '' };
+    if (!subject.userTypes.has(plan.userTypeCode)) {
+      errors.push('UserTypeNotFound');
+      continue;
+    }
+    if (!wellFormedEmail(plan.email, f)) {
+      errors.push('InvalidEmailAddress');
+      continue;
+    }
+    // spec §7.3 CouldNotAddUserToUserType: the user is in the administrative role
+    if (plan.email.toLowerCase() === subject.adminEmail.toLowerCase() && !f('provisioning.admin-as-secure-contact-accepted')) {
+      errors.push('CouldNotAddUserToUserType');
+      continue;
+    }
+    const existing = scope.domain.findUserByEmail(plan.email);
+    if (existing && existing.companyId !== subject.companyId) {
+      errors.push('UserNotInCompany');
+      continue;
+    }
+    perType.set(plan.userTypeCode, (perType.get(plan.userTypeCode) ?? 0) + 1);
+    plans.push(plan);
+  }
+  // spec §8 SecureContacts: no more than the licenses of the specified user type
+  if (f('provisioning.secure-contacts-vs-total-licenses')) {
+    const total = [...subject.userTypes.values()].reduce((a, b) => a + b, 0);
+    if (plans.length > total) errors.push('MoreSecureContactsThanLicenses');
+  } else {
+    for (const [code, count] of perType) {
+      const licenses = subject.userTypes.get(code) ?? 0;
+      if (count > licenses || (f('provisioning.secure-contacts-limit-exclusive') && count >= licenses)) errors.push('MoreSecureContactsThanLicenses');
+    }
+  }
+  return plans;
+}

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { COMMANDS, COMPANY_STATUS, type ProvisioningErrorName } from '../../contract/provisioning.js';
+import { COMPANY_TYPES, type CompanyUserType, type ProvisionedCompany } from '../core/companies.js';
+import { asModel, checkAdmin, checkDomains, checkStatus, readUserTypes, str, type Model, type ProvisionScope } from './checks.js';
+import { checkCobrand, type ContactPlan } from './cobrand.js';
+import { checkBillingInterval, checkExpirationDate } from './validate.js';
+
+export type { ProvisionScope } from './checks.js';
+
+/**
+ * spec §4.5 Provision a company: Create, Update or Cancel, with the §7.3 conditions a request
+ * can cause. Checks collect every error they find; nothing changes when there is one.
+ */
+
+export interface Outcome {
+  errors: ProvisioningErrorName[];
+  company?: ProvisionedCompany;
+}
+
+export function provision(scope: ProvisionScope, command: number, input: Model, today: Date): Outcome {
+  if (command === COMMANDS.Create) return create(scope, input, today);
+  if (command === COMMANDS.Update) return update(scope, input, today);
+  return cancel(scope, input);
+}
+
+function create(scope: ProvisionScope, m: Model, today: Date): Outcome {
+  const { companies, domain, fault } = scope;
+  const errors: ProvisioningErrorName[] = [];
+  const name = str(m.CompanyName).trim();
+  const referenceId = str(m.ReferenceId).trim();
+  if (!name || !referenceId) errors.push('CouldNotCreateCompany');
+  if (name && companies.byName(name) && !fault('provisioning.duplicate-name-accepted')) errors.push('CompanyNameAlreadyExists');
+  if (referenceId && companies.referenceIdUsed(referenceId) && !fault('provisioning.reference-id-unchecked')) errors.push('ReferenceIdAlreadyUsed');
+  const status = checkStatus(scope, m.Status ?? COMPANY_STATUS.Active, errors);
+  const companyType = m[scope.companyTypeField] === undefined ? COMPANY_TYPES[0]! : str(m[scope.companyTypeField]);
+  if (!companies.companyTypes.has(companyType) && !fault('provisioning.company-type-unchecked')) errors.push('CompanyTypeNotFound');
+  const dateError = checkExpirationDate(m.ExpirationDate, today, fault);
+  if (dateError) errors.push(dateError);
+  const billingError = checkBillingInterval(m.BillingInterval, fault);
+  if (billingError) errors.push(billingError);
+  checkAdmin(scope, m.Admin, undefined, errors, true);
+  const userTypes = readUserTypes(scope, m.UserTypes, errors);
+  const domains = checkDomains(scope, m.AutoSenderDomains, undefined, errors);
+  const admin = asModel(m.Admin) ?? {};
+  const cobrand = checkCobrand(scope, m.Cobrand, { name, companyId: undefined, userTypes, adminEmail: str(admin.Email) }, errors);
+  if (errors.length) return { errors: [...new Set(errors)] };
+  if (fault('provisioning.create-not-stored')) return { errors: [] };
+
+  const company = domain.addCompany(name);
+  const adminUser = domain.addUser({
+    companyId: company.id,
+    username: str(admin.Email),
+    email: str(admin.Email),
+    password: randomBytes(18).toString('base64url'),
+    firstName: str(admin.FirstName),
+    lastName: str(admin.LastName),
+  });
+  const billing = m.BillingInterval as { Monthly: boolean; Years: number };
+  const record: ProvisionedCompany = {
+    companyId: company.id,
+    referenceId,
+    companyType,
+    status,
+    expirationDate: str(m.ExpirationDate),
+    billing: { monthly: billing.Monthly, years: billing.Years },
+    adminUserId: adminUser.id,
+    userTypes: new Map([...userTypes].map(([code, licenseQuantity]) => [code, { code, licenseQuantity, userIds: new Set<number>() }])),
+    cobrand: cobrand?.cobrand,
+    secureContacts: [],
+    domains,
+  };
+  if (cobrand) addContacts(scope, record, cobrand.contacts);
+  companies.add(record);
+  return { errors: [], company: record };
+}
+
+function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
+  const { companies, domain, fault } = scope;
+  const found = companies.byName(str(m.CompanyName));
+  const record = found && companies.provisioned(found.id);
+  if (!record) return fault('provisioning.update-unknown-creates') ? create(scope, m, today) : { errors: ['CompanyNotFound'] };
+  const errors: ProvisioningErrorName[] = [];
+  if (m.Status !== undefined) checkStatus(scope, m.Status, errors);
+  if (m.ExpirationDate !== undefined) {
+    const dateError = checkExpirationDate(m.ExpirationDate, today, fault);
+    if (dateError) errors.push(dateError);
+  }
+  if (m.BillingInterval !== undefined) {
+    const billingError = checkBillingInterval(m.BillingInterval, fault);
+    if (billingError) errors.push(billingError);
+  }
+  if (m.Admin !== undefined) checkAdmin(scope, m.Admin, record.companyId, errors, false);
+  const requested = readUserTypes(scope, m.UserTypes, errors);
+  // spec §8 LicenseQuantity: not less than the current number of users of that type
+  for (const [code, quantity] of requested) {
+    const users = record.userTypes.get(code)?.userIds.size ?? 0;
+    const below = fault('provisioning.license-check-inclusive') ? quantity <= users && users > 0 : quantity < users;
+    if (below && !fault('provisioning.license-unchecked-on-update')) errors.push('LicenseQuantityLessThanNumberOfUsers');
+  }
+  const domains = checkDomains(scope, m.AutoSenderDomains, record.companyId, errors);
+  const userTypes = new Map([...record.userTypes].map(([code, t]) => [code, t.licenseQuantity]));
+  for (const [code, quantity] of requested) userTypes.set(code, quantity);
+  const adminEmail = m.Admin !== undefined ? str(asModel(m.Admin)?.Email) : (domain.users.get(record.adminUserId)?.email ?? '');
+  const name = domain.companies.get(record.companyId)?.name ?? '';
+  const cobrand = m.Cobrand === undefined ? undefined : checkCobrand(scope, m.Cobrand, { name, companyId: record.companyId, userTypes, adminEmail }, errors);
+  if (errors.length) return { errors: [...new Set(errors)] };
+  if (fault('provisioning.update-not-applied')) return { errors: [], company: record };
+
+  if (m.Status !== undefined) record.status = m.Status as number;
+  if (m.ExpirationDate !== undefined) record.expirationDate = str(m.ExpirationDate);
+  if (m.BillingInterval !== undefined) {
+    const b = m.BillingInterval as { Monthly: boolean; Years: number };
+    record.billing = { monthly: b.Monthly, years: b.Years };
+  }
+  const adminUser = domain.users.get(record.adminUserId);
+  const admin = asModel(m.Admin);
+  if (admin && adminUser) Object.assign(adminUser, { email: str(admin.Email), username: str(admin.Email), firstName: str(admin.FirstName), lastName: str(admin.LastName) });
+  for (const [code, quantity] of requested) {
+    const existing: CompanyUserType = record.userTypes.get(code) ?? { code, licenseQuantity: quantity, userIds: new Set() };
+    existing.licenseQuantity = quantity;
+    record.userTypes.set(code, existing);
+  }
+  companies.registerDomains(record, domains);
+  if (cobrand) record.cobrand = cobrand.cobrand;
+  if (cobrand?.contactsGiven) {
+    for (const t of record.userTypes.values()) for (const c of record.secureContacts) t.userIds.delete(c.userId);
+    record.secureContacts = [];
+    addContacts(scope, record, cobrand.contacts);
+  }
+  return { errors: [], company: record };
+}
+
+function cancel(scope: ProvisionScope, m: Model): Outcome {
+  const found = scope.companies.byName(str(m.CompanyName));
+  const record = found && scope.companies.provisioned(found.id);
+  if (!record) return { errors: ['CompanyNotFound'] };
+  if (!scope.fault('provisioning.cancel-keeps-status')) record.status = COMPANY_STATUS.Cancelled;
+  if (scope.fault('provisioning.reference-id-freed-on-cancel')) scope.companies.releaseReferenceId(record.referenceId);
+  return { errors: [], company: record };
+}
+
+/** Secure contacts become users of their user type, each using one of its licenses (spec §8). */
+function addContacts(scope: ProvisionScope, record: ProvisionedCompany, contacts: ContactPlan[]): void {
+  for (const contact of contacts) {
+    const user =
+      scope.domain.findUserByEmail(contact.email) ??
+      scope.domain.addUser({
+        companyId: record.companyId,
+        username: contact.email,
+        email: contact.email,
+        password: randomBytes(18).toString('base64url'),
+        firstName: contact.displayName,
+        lastName: '',
+      });
+    record.userTypes.get(contact.userTypeCode)?.userIds.add(user.id);
+    record.secureContacts.push({ userId: user.id, ...contact });
+  }
+}
+
+/** The company as the response's Data shows it (profile provisioning.companyInResponse). */
+export function companyView(scope: ProvisionScope, record: ProvisionedCompany): Model {
+  const admin = scope.domain.users.get(record.adminUserId);
+  return {
+    ReferenceId: record.referenceId,
+    CompanyName: scope.domain.companies.get(record.companyId)?.name,
+    ExpirationDate: record.expirationDate,
+    Status: record.status,
+    Admin: admin ? { Email: admin.email, FirstName: admin.firstName, LastName: admin.lastName } : null,
+    UserTypes: [...record.userTypes.values()].map((t) => ({ UserTypeCode: t.code, LicenseQuantity: t.licenseQuantity })),
+    BillingInterval: { Monthly: record.billing.monthly, Years: record.billing.years },
+    Cobrand: record.cobrand
+      ? { Color: record.cobrand.color, Url: record.cobrand.url, SecureContacts: record.secureContacts.map((c) => ({ DisplayName: c.displayName, Email: c.email, UserTypeCode: c.userTypeCode })) }
+      : null,
+    AutoSenderDomains: record.domains,
+    [scope.companyTypeField]: record.companyType,
+  };
+}

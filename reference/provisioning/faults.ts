@@ -1,0 +1,54 @@
+/** One deliberate violation per provisioning rule (issue 4, item 7); see reference/faults.ts. */
+export const PROVISIONING_FAULTS = [
+  // envelope and authentication (spec §5.8, §7.3 Other)
+  { id: 'provisioning.unknown-user-as-bad-crypto', rule: 'provisioning.auth.unknown-user-name', breaks: 'an unknown UserName is answered BadCrypto instead of NotAuthorized' },
+  { id: 'provisioning.platform-unchecked', rule: 'provisioning.auth.platform-not-allowed', breaks: 'any PlatformCode is accepted' },
+  { id: 'provisioning.hash-unchecked', rule: 'provisioning.auth.hash-mismatch', breaks: 'the Hash is not compared with the HMAC of the decrypted data' },
+  { id: 'provisioning.undecryptable-crash', rule: 'provisioning.envelope.undecryptable-data', breaks: 'Data that does not decrypt crashes the handler (HTTP 500)' },
+  { id: 'provisioning.malformed-json-as-unknown-error', rule: 'provisioning.envelope.malformed-json', breaks: 'a decrypted string that is not JSON is answered UnknownError' },
+  { id: 'provisioning.malformed-envelope-crash', rule: 'provisioning.envelope.malformed-request', breaks: 'a body that is not a RequestModel crashes the handler (HTTP 500)' },
+  { id: 'provisioning.unknown-command-as-update', rule: 'provisioning.command.unknown', breaks: 'an unknown Command is treated as Update' },
+  // create (spec §4.5, §7.3 Company, Admin, User, UserType)
+  { id: 'provisioning.create-not-stored', rule: 'provisioning.create.provisions-company', breaks: 'Create answers without errors but stores nothing' },
+  { id: 'provisioning.duplicate-name-accepted', rule: 'provisioning.create.company-name-exists', breaks: 'a CompanyName already in use is accepted' },
+  { id: 'provisioning.reference-id-unchecked', rule: 'provisioning.create.reference-id-used', breaks: 'a ReferenceId already in use is accepted' },
+  { id: 'provisioning.reference-id-freed-on-cancel', rule: 'provisioning.create.reference-id-used-after-cancel', breaks: 'cancelling a company frees its ReferenceId' },
+  { id: 'provisioning.status-3-accepted', rule: 'provisioning.create.unknown-company-status', breaks: 'Status 3 (the vendor enum NoUpdate) is accepted' },
+  { id: 'provisioning.company-type-unchecked', rule: 'provisioning.create.company-type-not-found', breaks: 'any company type is accepted' },
+  { id: 'provisioning.user-type-unchecked', rule: 'provisioning.create.user-type-not-found', breaks: 'unknown UserTypeCodes are accepted' },
+  { id: 'provisioning.email-at-sign-only', rule: 'provisioning.create.admin-email-malformed', breaks: 'any e-mail address containing @ is taken as well formed' },
+  { id: 'provisioning.domain-unchecked', rule: 'provisioning.create.domain-already-registered', breaks: 'an AutoSenderDomain of another company is accepted' },
+  // expiration date (spec §7.3 InvalidDate, PastExpirationDate; §8)
+  { id: 'provisioning.date-far-future-refused', rule: 'provisioning.create.expiration-date-future-accepted', breaks: 'dates more than a year ahead are refused with InvalidDate' },
+  { id: 'provisioning.date-century-never-leap', rule: 'provisioning.create.leap-day-accepted', breaks: 'century years are never leap years, so 02/29/2400 is refused' },
+  { id: 'provisioning.past-date-accepted', rule: 'provisioning.create.past-expiration-date', breaks: 'past dates are accepted' },
+  { id: 'provisioning.date-format-lenient', rule: 'provisioning.create.expiration-date-malformed', breaks: 'any string a JavaScript Date parses is taken as a date' },
+  { id: 'provisioning.date-feb29-every-year', rule: 'provisioning.create.impossible-calendar-date', breaks: 'the calendar check forgets leap years: 02/29 is accepted in every year' },
+  { id: 'provisioning.date-century-always-leap', rule: 'provisioning.create.century-leap-day-refused', breaks: 'the calendar check forgets the century rule: 02/29/2100 is accepted' },
+  // billing interval (spec §7.3 BillingPeriodInvalid; §8)
+  { id: 'provisioning.billing-monthly-side-only', rule: 'provisioning.create.billing-yearly-years-below-one', breaks: 'the billing check tests only the Monthly-true side (Monthly false with Years < 1 is accepted)' },
+  { id: 'provisioning.billing-yearly-side-only', rule: 'provisioning.create.billing-monthly-years-not-zero', breaks: 'the billing check tests only the Monthly-false side (Monthly true with Years not 0 is accepted)' },
+  { id: 'provisioning.billing-years-off-by-one', rule: 'provisioning.create.billing-interval-valid', breaks: 'Monthly false requires Years >= 2' },
+  // cobrand (spec §7.3 Cobrand; §8 cobrand uniqueness)
+  { id: 'provisioning.cobrand-color-optional', rule: 'provisioning.cobrand.incomplete', breaks: 'a cobrand without Color is accepted' },
+  { id: 'provisioning.cobrand-whole-name-compared', rule: 'provisioning.cobrand.first-8-characters-taken', breaks: 'cobrand uniqueness compares whole names, not the first 8 characters' },
+  { id: 'provisioning.cobrand-first-7-compared', rule: 'provisioning.cobrand.first-8-characters-differ-accepted', breaks: 'cobrand uniqueness compares the first 7 characters' },
+  // secure contacts (spec §7.3 Cobrand, User; §8 SecureContacts)
+  { id: 'provisioning.secure-contact-cobrand-as-incomplete', rule: 'provisioning.secure-contact.requires-cobrand', breaks: 'a SecureContact without cobrand is answered IncompleteCobrandData only' },
+  { id: 'provisioning.secure-contact-feature-unchecked', rule: 'provisioning.secure-contact.not-allowed', breaks: 'SecureContacts are accepted when no user type includes SecureContact functionality' },
+  { id: 'provisioning.secure-contacts-vs-total-licenses', rule: 'provisioning.secure-contact.more-than-licenses', breaks: 'SecureContacts are counted against the licenses of all user types together' },
+  { id: 'provisioning.secure-contacts-limit-exclusive', rule: 'provisioning.secure-contact.up-to-licenses-accepted', breaks: 'as many SecureContacts as licenses is refused' },
+  { id: 'provisioning.admin-as-secure-contact-accepted', rule: 'provisioning.secure-contact.admin-refused', breaks: 'the administrator is added to a user type as a SecureContact' },
+  // update and cancel (spec §4.5, §3.3, §7.3, §8 LicenseQuantity)
+  { id: 'provisioning.update-not-applied', rule: 'provisioning.update.provisions-changes', breaks: 'Update answers without errors but changes nothing' },
+  { id: 'provisioning.update-unknown-creates', rule: 'provisioning.update.company-not-found', breaks: 'Update of an unknown company name creates it' },
+  { id: 'provisioning.license-unchecked-on-update', rule: 'provisioning.update.license-below-users', breaks: 'LicenseQuantity below the users of the type is accepted on update' },
+  { id: 'provisioning.license-check-inclusive', rule: 'provisioning.update.license-equal-users-accepted', breaks: 'LicenseQuantity equal to the users of the type is refused' },
+  { id: 'provisioning.user-company-unchecked', rule: 'provisioning.update.admin-email-in-other-company', breaks: "an Admin e-mail address of another company's user is accepted" },
+  { id: 'provisioning.cancel-keeps-status', rule: 'provisioning.cancel.status-cancelled', breaks: 'Cancel answers without errors but the Status stays as it was' },
+  // company encryption keys (spec §4.5, §3.2)
+  { id: 'provisioning.key-get-default-fresh', rule: 'provisioning.key.get-default', breaks: 'Get without AutomationId generates a new AutomationId every time' },
+  { id: 'provisioning.key-get-ignores-automation-id', rule: 'provisioning.key.get-by-automation-id', breaks: 'Get with an AutomationId returns the default key' },
+  { id: 'provisioning.key-new-reuses-automation-id', rule: 'provisioning.key.new-generates-automation-id', breaks: 'New without AutomationId renews the default AutomationId instead of generating one' },
+  { id: 'provisioning.key-new-keeps-old', rule: 'provisioning.key.new-invalidates-old', breaks: 'New with an AutomationId returns a new key but keeps the old one valid' },
+] as const;

@@ -1,0 +1,49 @@
+import type { ProvisioningErrorName } from '../../contract/provisioning.js';
+import type { Companies, CompanyKey } from '../core/companies.js';
+import type { Fault } from './validate.js';
+
+/**
+ * spec §4.5 Get an encryption key / Create a new encryption key, over AutomationKeyModel. The
+ * company is the one the AutomationId belongs to, else the one with the ReferenceId.
+ */
+
+type KeyOutcome = { errors: ProvisioningErrorName[]; data?: { ReferenceId: string; AutomationId: string; ApiEncryptionKey: string } };
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+
+function companyFor(companies: Companies, model: Record<string, unknown>) {
+  const automationId = text(model.AutomationId);
+  const referenceId = text(model.ReferenceId);
+  const byAutomation = automationId ? companies.byAutomationId(automationId) : undefined;
+  const record = byAutomation ? companies.provisioned(byAutomation.company.id) : referenceId ? companies.byReferenceId(referenceId) : undefined;
+  if (!record || (automationId && !byAutomation) || (referenceId && record.referenceId !== referenceId)) return undefined;
+  return { record, automationId };
+}
+
+const view = (referenceId: string, key: CompanyKey) => ({ ReferenceId: referenceId, AutomationId: key.automationId, ApiEncryptionKey: key.apiEncryptionKey });
+
+export function getEncryptionKey(companies: Companies, model: Record<string, unknown>, f: Fault): KeyOutcome {
+  const found = companyFor(companies, model);
+  if (!found) return { errors: ['CompanyNotFound'] };
+  const { record, automationId } = found;
+  let key: CompanyKey | undefined;
+  if (automationId && !f('provisioning.key-get-ignores-automation-id')) key = companies.key(record.companyId, automationId);
+  else key = f('provisioning.key-get-default-fresh') ? companies.newKey(record.companyId) : companies.defaultKey(record.companyId);
+  return key ? { errors: [], data: view(record.referenceId, key) } : { errors: ['CompanyNotFound'] };
+}
+
+export function newEncryptionKey(companies: Companies, model: Record<string, unknown>, f: Fault): KeyOutcome {
+  const found = companyFor(companies, model);
+  if (!found) return { errors: ['CompanyNotFound'] };
+  const { record, automationId } = found;
+  let key: CompanyKey;
+  if (automationId) {
+    if (f('provisioning.key-new-keeps-old')) {
+      // returns a fresh key without storing it: the old one stays valid
+      const old = companies.key(record.companyId, automationId)!;
+      key = { automationId, apiEncryptionKey: Buffer.from(old.apiEncryptionKey, 'base64').reverse().toString('base64') };
+    } else key = companies.newKey(record.companyId, automationId);
+  } else if (f('provisioning.key-new-reuses-automation-id')) key = companies.newKey(record.companyId, companies.defaultKey(record.companyId).automationId);
+  else key = companies.newKey(record.companyId);
+  return { errors: [], data: view(record.referenceId, key) };
+}

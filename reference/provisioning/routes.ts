@@ -1,0 +1,116 @@
+import { Hono } from 'hono';
+import { COMMANDS, type CommandName, type ProvisioningErrorName } from '../../contract/provisioning.js';
+import { decrypt, encrypt, hmac, open } from '../../contract/wire/envelope-crypto.js';
+import type { ReferenceState } from '../state.js';
+import { readBody, type AppEnv, type Ctx } from '../http.js';
+import { provisioningChoices } from './choices.js';
+import { companyView, provision, type ProvisionScope } from './company.js';
+import { getEncryptionKey, newEncryptionKey } from './keys.js';
+import type { Provisioner } from './provisioners.js';
+
+/** The key under which the reference's CompanyModel names a company type (seeded into the profile). */
+export const COMPANY_TYPE_FIELD = 'CompanyType';
+
+type Opened = { ok: true; provisioner: Provisioner; body: Record<string, unknown>; model: Record<string, unknown> } | { ok: false; errors: ProvisioningErrorName[]; provisioner?: Provisioner };
+
+/**
+ * The provisioning interface at {base_url}/Provisioning (B1, B5, vendor-wire §5): encrypted
+ * RequestModel in, ResponseModel out, HTTP 200 even when Errors is not empty.
+ */
+export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { companies, provisioners, domain } = state;
+  const choices = provisioningChoices(state.variant);
+
+  const respond = (c: Ctx, errors: ProvisioningErrorName[], provisioner?: Provisioner, data?: unknown, requestIv?: string) => {
+    const body: Record<string, unknown> = { TransactionId: choices.transactionId(), Errors: errors.map(choices.errorValue), IV: null, Data: null, Hash: null };
+    if (provisioner && data !== undefined) {
+      const plaintext = JSON.stringify(data);
+      const iv = choices.responseIv === 'request' && requestIv ? Buffer.from(requestIv, 'base64') : undefined;
+      const sealed = encrypt(provisioner.key, plaintext, iv?.length === 16 ? iv : undefined);
+      body.IV = sealed.iv;
+      body.Data = sealed.data;
+      body.Hash = choices.hashOver === 'ciphertext' ? hmac(provisioner.key, Buffer.from(sealed.data, 'base64')) : sealed.hash;
+    }
+    if (choices.extraFields) body.ServerTime = domain.clock.now().toISOString();
+    return c.json(body, 200);
+  };
+
+  /** spec §5.8 and §7.3 Other: user name, platform, hash, then the decrypted JSON. */
+  const openRequest = async (c: Ctx): Promise<Opened> => {
+    const f = c.get('fault');
+    const read = await readBody(c);
+    let body: unknown;
+    try {
+      body = JSON.parse(read.ok ? read.text : '');
+      // a client that serialises the RequestModel twice (DMWEB-JAVA quirk, vendor-wire §3) sends a JSON string
+      if (typeof body === 'string') body = JSON.parse(body);
+    } catch {
+      body = undefined;
+    }
+    const request = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+    if (!request || typeof request.UserName !== 'string') {
+      if (f('provisioning.malformed-envelope-crash')) throw new Error('cannot read properties of the request model');
+      return { ok: false, errors: ['MalformedJsonString'] };
+    }
+    const provisioner = provisioners.get(request.UserName);
+    if (!provisioner) return { ok: false, errors: [f('provisioning.unknown-user-as-bad-crypto') ? 'BadCrypto' : 'NotAuthorized'] };
+    if (!provisioner.platforms.includes(String(request.PlatformCode)) && !f('provisioning.platform-unchecked')) {
+      return { ok: false, errors: ['InvalidPlatformName'], provisioner };
+    }
+    const envelope = { iv: String(request.IV ?? c.req.header('x-iv') ?? ''), data: String(request.Data ?? ''), hash: String(request.Hash ?? '') };
+    const opened = open(provisioner.key, envelope);
+    let plaintext: string;
+    if (opened.ok) plaintext = opened.plaintext;
+    else if (opened.reason === 'undecryptable') {
+      if (f('provisioning.undecryptable-crash')) throw new Error(`decrypt: ${opened.detail}`);
+      return { ok: false, errors: ['BadCrypto'], provisioner };
+    } else if (f('provisioning.hash-unchecked')) plaintext = decrypt(provisioner.key, envelope.iv, envelope.data);
+    else return { ok: false, errors: ['BadCrypto'], provisioner };
+    let model: unknown;
+    try {
+      model = JSON.parse(plaintext);
+    } catch {
+      model = undefined;
+    }
+    if (!model || typeof model !== 'object' || Array.isArray(model)) {
+      return { ok: false, errors: [f('provisioning.malformed-json-as-unknown-error') ? 'UnknownError' : 'MalformedJsonString'], provisioner };
+    }
+    return { ok: true, provisioner, body: request, model: model as Record<string, unknown> };
+  };
+
+  const scopeOf = (c: Ctx): ProvisionScope => ({ domain, companies, fault: c.get('fault'), companyTypeField: COMPANY_TYPE_FIELD });
+
+  /** spec §2.4 Command as the vendor's integer, or its name (DMWEB-JAVA's Gson sends enum names). */
+  const commandOf = (value: unknown): number | undefined => {
+    if (typeof value === 'number' && Object.values(COMMANDS).includes(value as 1)) return value;
+    if (typeof value === 'string' && Object.hasOwn(COMMANDS, value)) return COMMANDS[value as CommandName];
+    return undefined;
+  };
+
+  const handleProvision = async (c: Ctx) => {
+    const opened = await openRequest(c);
+    if (!opened.ok) return respond(c, opened.errors, opened.provisioner);
+    let command = commandOf(opened.body.Command);
+    if (command === undefined && c.get('fault')('provisioning.unknown-command-as-update')) command = COMMANDS.Update;
+    if (command === undefined) return respond(c, ['UnknownCommand'], opened.provisioner);
+    const scope = scopeOf(c);
+    const outcome = provision(scope, command, opened.model, domain.clock.now());
+    const data = outcome.company ? companyView(scope, outcome.company) : undefined;
+    return respond(c, outcome.errors, opened.provisioner, data, String(opened.body.IV ?? ''));
+  };
+  // B5 POST {provisioning}/ : with the trailing slash (the vendor's root path) and without it;
+  // Hono routes are strict about trailing slashes, and a mounted '/' matches only the bare base
+  app.post('/', handleProvision);
+  app.post('/:trailingSlash{/?}', handleProvision);
+
+  const keyRoute = (operation: typeof getEncryptionKey) => async (c: Ctx) => {
+    const opened = await openRequest(c);
+    if (!opened.ok) return respond(c, opened.errors, opened.provisioner);
+    const outcome = operation(companies, opened.model, c.get('fault'));
+    return respond(c, outcome.errors, opened.provisioner, outcome.data, String(opened.body.IV ?? ''));
+  };
+  app.post('/company/GetEncryptionKey', keyRoute(getEncryptionKey));
+  app.post('/company/NewEncryptionKey', keyRoute(newEncryptionKey));
+  return app;
+}

@@ -1,0 +1,84 @@
+import type { ProvisioningErrorName } from '../../contract/provisioning.js';
+
+/**
+ * Field checks of spec §7.3 and §8, written independently of generators/ (which classify the
+ * same inputs their own way) so that the suite and the reference cannot share one mistake.
+ */
+
+export type Fault = (id: string) => boolean;
+
+const DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** Whether y-m-d exists in the proleptic Gregorian calendar (via Date's own rollover). */
+function exists(y: number, m: number, d: number): boolean {
+  const date = new Date(utcDay(y, m, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * spec §7.3 InvalidDate: mm/dd/yyyy, month 1-12, day 1-31 and valid for the month;
+ * PastExpirationDate: before today (the server's UTC date; today itself is not in the past).
+ */
+export function checkExpirationDate(value: unknown, today: Date, f: Fault): ProvisioningErrorName | undefined {
+  const text = typeof value === 'string' ? value : '';
+  let ymd: [number, number, number] | undefined;
+  const match = DATE.exec(text);
+  if (match) {
+    const [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    let valid = m >= 1 && m <= 12 && d >= 1 && d <= 31 && exists(y, m, d);
+    if (m === 2 && d === 29) {
+      if (f('provisioning.date-feb29-every-year')) valid = true;
+      if (f('provisioning.date-century-always-leap') && y % 4 === 0) valid = true;
+      if (f('provisioning.date-century-never-leap') && y % 100 === 0) valid = false;
+    }
+    if (valid) ymd = [y, m, d];
+  } else if (f('provisioning.date-format-lenient') && text !== '' && !Number.isNaN(Date.parse(text))) {
+    const parsed = new Date(text);
+    ymd = [parsed.getFullYear(), parsed.getMonth() + 1, parsed.getDate()];
+  }
+  if (!ymd) return 'InvalidDate';
+  const [y, m, d] = ymd;
+  const given = utcDay(y, m, d);
+  const now = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  if (f('provisioning.date-far-future-refused') && given > now + 366 * 86_400_000) return 'InvalidDate';
+  if (given < now && !f('provisioning.past-date-accepted')) return 'PastExpirationDate';
+  return undefined;
+}
+
+/** Midnight UTC of y-m-d; setUTCFullYear, unlike Date.UTC, does not map years 0-99 to 19xx. */
+function utcDay(y: number, m: number, d: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
+  return date.getTime();
+}
+
+/** spec §7.3 BillingPeriodInvalid / §8: Monthly true requires Years = 0; Monthly false requires Years >= 1. */
+export function checkBillingInterval(value: unknown, f: Fault): ProvisioningErrorName | undefined {
+  const b = value as { Monthly?: unknown; Years?: unknown } | null | undefined;
+  if (!b || typeof b !== 'object' || typeof b.Monthly !== 'boolean' || !Number.isInteger(b.Years)) return 'BillingPeriodInvalid';
+  const years = b.Years as number;
+  const minYears = f('provisioning.billing-years-off-by-one') ? 2 : 1;
+  if (b.Monthly && years !== 0 && !f('provisioning.billing-yearly-side-only')) return 'BillingPeriodInvalid';
+  if (!b.Monthly && years < minYears && !f('provisioning.billing-monthly-side-only')) return 'BillingPeriodInvalid';
+  return undefined;
+}
+
+const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
+/** RFC 5322 dot-atom local part at a dotted host name (a dotless host is refused too). */
+const EMAIL = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})+$`);
+
+/** spec §7.3 InvalidEmailAddress: 'E-mail address not well-formed'. */
+export function wellFormedEmail(value: unknown, f: Fault): boolean {
+  if (typeof value !== 'string') return false;
+  if (f('provisioning.email-at-sign-only')) return value.includes('@');
+  return value.length <= 254 && EMAIL.test(value);
+}
+
+const DOMAIN = new RegExp(`^${LABEL}(?:\\.${LABEL})+$`);
+export const wellFormedDomain = (value: unknown): value is string => typeof value === 'string' && value.length <= 253 && DOMAIN.test(value);
+
+/** spec §2.4: Color is a hex colour. */
+export const hexColour = (value: string): boolean => /^#?(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/.test(value);
+
+export const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';

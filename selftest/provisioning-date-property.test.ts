@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Summary } from '../harness/reporting/summary-reporter.js';
+import { isLeapYear } from '../generators/expiration-date.js';
+import { Faults } from '../reference/faults.js';
+import { start, type RunningReference } from '../reference/server.js';
+import { ROOT } from './support/cli.js';
+
+/**
+ * Issue 4's must-show: the date property, run against a reference whose calendar check forgets
+ * leap years, fails and reports a shrunk counterexample 02/29/<non-leap year>. The spec runs in
+ * its own vitest process, exactly as a conformance run would run it.
+ */
+const RULE = 'provisioning.create.impossible-calendar-date';
+
+function runSpec(reference: RunningReference, reportsDir: string): Promise<Summary> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SMS_|REFERENCE_|VITEST)/.test(k) && k !== 'NODE_OPTIONS'));
+  Object.assign(env, { SMS_RESOLVED_PROFILE: JSON.stringify(reference.profile), SMS_REPORTS_DIR: reportsDir, SMS_SEED: '20261122', SMS_PROPERTY_RUNS: '20' });
+  const args = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.config.ts', 'specs/provisioning/expiration-date.spec.ts', '-t', RULE];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    child.on('close', () => {
+      try {
+        resolve(JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')) as Summary);
+      } catch {
+        reject(new Error(`the spec run wrote no summary.json:\n${output.slice(-2000)}`));
+      }
+    });
+  });
+}
+
+describe('the ExpirationDate property has teeth', () => {
+  let reference: RunningReference;
+  const reportsDir = mkdtempSync(join(tmpdir(), 'sms-provisioning-'));
+  beforeAll(async () => {
+    reference = await start({ faults: new Faults(['provisioning.date-feb29-every-year']) });
+  });
+  afterAll(async () => {
+    await reference?.close();
+    rmSync(reportsDir, { recursive: true, force: true });
+  });
+
+  test('under a calendar check that accepts 02/29 of every year, the rule fails with a shrunk 02/29/<non-leap year>', async () => {
+    const summary = await runSpec(reference, reportsDir);
+    const result = summary.rules.find((r) => r.id === RULE);
+    expect(result?.outcome).toBe('fail');
+    const match = /Counterexample "02\/29\/(\d{4})" \(seed 20261122; replay with --seed 20261122\)/.exec(result?.reason ?? '');
+    expect(match, result?.reason).not.toBeNull();
+    expect(isLeapYear(Number(match![1]))).toBe(false);
+    // shrunk: the smallest non-leap year the generator can give, the first after this one
+    const next = new Date().getUTCFullYear() + 1;
+    expect(Number(match![1])).toBe(isLeapYear(next) ? next + 1 : next);
+  });
+});

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { LogOnResponseSchema } from '../../contract/messaging.js';
+import type { Account } from '../../contract/profile.js';
+import { documentedErrorText, expectBody, expectRefused, expectSuccess } from '../../harness/expect.js';
+import { expiredPasswordAccounts, iface, passwordChangeAccounts } from '../../harness/needs.js';
+import { rule, type RuleContext } from '../../harness/rule.js';
+
+/** spec §4.3 'Change your password' and §5 rule 6: no session key, works on an expired password. */
+const base = { interface: 'messaging-rest', operation: 'POST /Account/ChangePassword', level: 'must' } as const;
+const EXPIRED = 'Password expired. User must change their password to use this function';
+
+const newPassword = () => `Np-${randomBytes(12).toString('base64url')}`;
+
+/** Log on with a password and log straight out; whether it worked. */
+async function logsOn(t: RuleContext, account: Account): Promise<boolean> {
+  const res = await t.rest.logon(account);
+  const key = (res.json as { SessionKey?: unknown } | undefined)?.SessionKey;
+  if (res.status === 200 && typeof key === 'string') await t.rest.logout({ sessionKey: key });
+  return res.status === 200;
+}
+
+rule(
+  {
+    ...base,
+    id: 'messaging-rest.change-password.without-key',
+    section: '§4.3',
+    title: 'Change password with the old and new password and no session key succeeds: the new password logs on, the old one no longer does',
+    needs: [iface('messaging-rest'), passwordChangeAccounts],
+  },
+  async (t) => {
+    const user = await t.given('find a password-change account whose profile password works', async () => {
+      for (const candidate of t.profile.messaging.passwordChangeAccounts ?? []) if (await logsOn(t, candidate)) return candidate;
+      return t.notApplicable('no account in messaging.passwordChangeAccounts logs on with its profile password');
+    });
+    const fresh = newPassword();
+    t.redact.learn(fresh);
+    const res = await t.rest.changePassword('none', { EmailAddr: user.email, OldPassword: user.password, NewPassword: fresh });
+    // whatever happened, put the profile password back for the next run
+    t.onCleanup('restore the profile password', () => t.rest.changePassword('none', { EmailAddr: user.email, OldPassword: fresh, NewPassword: user.password }));
+    expectSuccess(res, 'spec §4.3: Change password needs no session key');
+    expectBody(await t.rest.logon({ ...user, password: fresh }), LogOnResponseSchema, 'a SessionKey for the new password');
+    expectRefused(await t.rest.logon(user), 'the old password no longer logs on');
+  },
+);
+
+rule(
+  {
+    ...base,
+    id: 'messaging-rest.change-password.expired',
+    section: '§5',
+    title: 'Change password works for a user whose password expired (rule 6), after which the new password logs on',
+    needs: [iface('messaging-rest'), expiredPasswordAccounts],
+  },
+  async (t) => {
+    // each run renews one account for good: it cannot be made to expire again through the API
+    const user = await t.given('find an account whose log-on still says the password expired', async () => {
+      for (const candidate of t.profile.messaging.expiredPasswordAccounts ?? []) {
+        if (documentedErrorText(await t.rest.logon(candidate)) === EXPIRED) return candidate;
+      }
+      return t.notApplicable('no account in messaging.expiredPasswordAccounts still has an expired password; add more');
+    });
+    const fresh = newPassword();
+    t.redact.learn(fresh);
+    expectSuccess(
+      await t.rest.changePassword('none', { EmailAddr: user.email, OldPassword: user.password, NewPassword: fresh }),
+      'spec §5 rule 6: Change password works on an expired password',
+    );
+    const { SessionKey } = expectBody(await t.rest.logon({ ...user, password: fresh }), LogOnResponseSchema, 'a SessionKey for the new password');
+    await t.rest.logout({ sessionKey: SessionKey });
+  },
+);

@@ -1,0 +1,72 @@
+import { check, expectRefused, expectSuccess } from '../../harness/expect.js';
+import { MailSession } from '../../harness/fixtures/mailbox.js';
+import { account, iface } from '../../harness/needs.js';
+import { rule, type RuleContext } from '../../harness/rule.js';
+
+/** spec §3.2 'Delete message' rows: the trash sequence, own copy only, the permanent flag. */
+const base = { interface: 'messaging-rest', operation: 'DELETE /Message/{id}', level: 'must' } as const;
+const needs = [iface('messaging-rest'), account('primary'), account('peer')];
+
+async function received(t: RuleContext) {
+  const [primary, peer] = await t.given('log on as primary and peer', () => Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer')]));
+  const mid = await t.given('primary sends peer a message', () => primary.send([peer]));
+  const [peerSystem, primarySystem] = await t.given('find the system folders', async () => {
+    const found = await Promise.all([peer.systemFolders(), primary.systemFolders()]);
+    check(found[0].trash.length > 0 && found[0].deletedTrash.length > 0, "peer's folder list shows no Trash or no Deleted Trash folder (spec §3.2; names: messaging.systemFolderNames).");
+    return found;
+  });
+  /** whether the message is in any of the folders */
+  const inAny = async (who: MailSession, folders: number[], mid: number) => {
+    for (const f of folders) if ((await who.idsIn(f)).includes(mid)) return true;
+    return false;
+  };
+  return { primary, peer, mid, peerSystem, primarySystem, inAny };
+}
+
+rule(
+  { ...base, id: 'messaging-rest.delete.to-trash', section: '§3.2', title: 'a normal delete moves the message out of the Inbox into a Trash folder', needs },
+  async (t) => {
+    const { peer, mid, peerSystem, inAny } = await received(t);
+    expectSuccess(await t.rest.deleteMessage(peer.auth, mid), 'Delete a message');
+    check(await inAny(peer, peerSystem.trash, mid), `message ${mid} is not in peer's Trash after a normal delete (spec §3.2).`);
+    check(!(await peer.idsIn(peerSystem.inbox)).includes(mid), `message ${mid} is still in peer's Inbox after a delete.`);
+  },
+);
+
+rule(
+  { ...base, id: 'messaging-rest.delete.trash-sequence', section: '§3.2', title: 'deleting again moves the message from Trash to Deleted Trash, and once more purges it for good', needs },
+  async (t) => {
+    const { peer, mid, peerSystem, inAny } = await received(t);
+    await t.given('peer deletes it once (into Trash)', async () => {
+      expectSuccess(await t.rest.deleteMessage(peer.auth, mid), 'first delete');
+      check(await inAny(peer, peerSystem.trash, mid), `message ${mid} did not reach Trash`);
+    });
+    expectSuccess(await t.rest.deleteMessage(peer.auth, mid), 'the delete from Trash');
+    check(await inAny(peer, peerSystem.deletedTrash, mid), `message ${mid} is not in Deleted Trash after it was deleted from Trash (spec §3.2: Trash, then Deleted Trash).`);
+    check(!(await inAny(peer, peerSystem.trash, mid)), `message ${mid} is still in Trash after it was deleted from there.`);
+    expectSuccess(await t.rest.deleteMessage(peer.auth, mid), 'the delete from Deleted Trash');
+    check(!(await inAny(peer, [...peerSystem.trash, ...peerSystem.deletedTrash, peerSystem.inbox], mid)), `message ${mid} is still in one of peer's folders after the delete from Deleted Trash (spec §3.2: then purged).`);
+    expectRefused(await t.rest.getMessage(peer.auth, mid), `spec §3.2: the purged message ${mid} is no longer peer's to read`);
+  },
+);
+
+rule(
+  { ...base, id: 'messaging-rest.delete.own-copy-only', section: '§3.2', title: "a delete removes only the deleting user's copy: the other user's copy stays where it was", needs },
+  async (t) => {
+    const { primary, peer, mid, peerSystem, primarySystem, inAny } = await received(t);
+    expectSuccess(await t.rest.deleteMessage(peer.auth, mid), "the recipient's delete");
+    check((await primary.idsIn(primarySystem.outbox)).includes(mid), `after peer deleted message ${mid}, primary's copy is gone from the Outbox (spec §3.2: other users' copies stay).`);
+    expectSuccess(await t.rest.deleteMessage(primary.auth, mid), "the sender's delete");
+    check(await inAny(peer, peerSystem.trash, mid), `after primary deleted message ${mid}, peer's copy is no longer where peer left it (Trash).`);
+  },
+);
+
+rule(
+  { ...base, id: 'messaging-rest.delete.permanent', section: '§3.2', title: 'a delete with the permanent-delete flag purges the message at once: in no folder, Trash included, and no longer readable', needs },
+  async (t) => {
+    const { peer, mid, peerSystem, inAny } = await received(t);
+    expectSuccess(await t.rest.deleteMessage(peer.auth, mid, true), 'Delete a message with Permanently=true');
+    check(!(await inAny(peer, [peerSystem.inbox, ...peerSystem.trash, ...peerSystem.deletedTrash], mid)), `message ${mid} is still in one of peer's folders after a permanent delete (spec §3.2).`);
+    expectRefused(await t.rest.getMessage(peer.auth, mid), `spec §3.2: the permanently deleted message ${mid} is no longer peer's to read`);
+  },
+);

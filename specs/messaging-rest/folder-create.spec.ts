@@ -1,0 +1,82 @@
+import { CreateFolderResponseSchema } from '../../contract/messaging.js';
+import { check, expectBody, expectDocumentedError } from '../../harness/expect.js';
+import { MailSession } from '../../harness/fixtures/mailbox.js';
+import type { HttpResponse } from '../../harness/http.js';
+import { account, iface } from '../../harness/needs.js';
+import { rule } from '../../harness/rule.js';
+import { folderNameOfLength } from '../../generators/folder-name.js';
+
+/** spec §4.3 'Create a new folder', §8 limits, §7.2 CreateFolder texts. */
+const base = { interface: 'messaging-rest' as const, operation: 'POST /Folder', level: 'must' as const, needs: [iface('messaging-rest'), account('primary')] };
+const TOO_LONG = 'Folder could not be created. The Folder Name is too long';
+const TYPE_INVALID = 'Folder could not be created. The Folder Type and Folder Name is invalid';
+const EXISTS = 'Folder could not be created. The Folder Name already exists';
+
+/** A refused create that was wrongly accepted still leaves nothing behind. */
+function removeIfCreated(session: MailSession, res: HttpResponse): void {
+  const id = (res.json as { FolderId?: unknown } | undefined)?.FolderId;
+  if (res.status < 300 && typeof id === 'number') session.removeFolderAfter(id);
+}
+
+rule(
+  { ...base, id: 'messaging-rest.folder.create', section: '§4.3', title: 'Create a new folder returns its FolderId, and the folder list shows it with the name and type given (0 inbox, 1 outbox)' },
+  async (t) => {
+    const primary = await t.given('log on as primary', () => MailSession.open(t, 'primary'));
+    for (const type of [0, 1] as const) {
+      const name = primary.folderName();
+      const res = await t.rest.createFolder(primary.auth, { FolderName: name, FolderType: type });
+      removeIfCreated(primary, res);
+      const { FolderId } = expectBody(res, CreateFolderResponseSchema, 'the new FolderId (vendor-wire §1.1)');
+      const listed = (await primary.folders()).find((f) => f.FolderId === FolderId);
+      check(listed, `GET /Folder/List: the new folder ${FolderId} ("${name}") is not in the folder list.`);
+      check(listed.FolderName === name && listed.FolderType === type,
+        `GET /Folder/List: folder ${FolderId} should be listed as "${name}" of type ${type}; it is "${listed.FolderName}" of type ${listed.FolderType}.`);
+    }
+  },
+);
+
+rule(
+  { ...base, id: 'messaging-rest.folder.name-max-65', section: '§8', title: 'a folder name of 65 characters is accepted' },
+  async (t) => {
+    const primary = await t.given('log on as primary', () => MailSession.open(t, 'primary'));
+    const name = folderNameOfLength(primary.tag, 65);
+    const res = await t.rest.createFolder(primary.auth, { FolderName: name, FolderType: 0 });
+    removeIfCreated(primary, res);
+    const { FolderId } = expectBody(res, CreateFolderResponseSchema, 'a FolderId for a 65-character name (spec §8: at most 65 characters)');
+    check((await primary.folders()).some((f) => f.FolderId === FolderId && f.FolderName === name), `GET /Folder/List: the folder "${name}" (65 characters) is not listed under its full name.`);
+  },
+);
+
+rule(
+  { ...base, id: 'messaging-rest.folder.name-66-refused', section: '§8', title: `a folder name of 66 characters is refused with "${TOO_LONG}"` },
+  async (t) => {
+    const primary = await t.given('log on as primary', () => MailSession.open(t, 'primary'));
+    const res = await t.rest.createFolder(primary.auth, { FolderName: folderNameOfLength(primary.tag, 66), FolderType: 0 });
+    removeIfCreated(primary, res);
+    expectDocumentedError(res, TOO_LONG);
+  },
+);
+
+rule(
+  { ...base, id: 'messaging-rest.folder.type-0-or-1', section: '§8', title: `a FolderType other than 0 or 1 (2, -1, 99) is refused with "${TYPE_INVALID}"` },
+  async (t) => {
+    const primary = await t.given('log on as primary', () => MailSession.open(t, 'primary'));
+    for (const type of [2, -1, 99]) {
+      const res = await t.rest.createFolder(primary.auth, { FolderName: primary.folderName(), FolderType: type });
+      removeIfCreated(primary, res);
+      expectDocumentedError(res, TYPE_INVALID);
+    }
+  },
+);
+
+rule(
+  { ...base, id: 'messaging-rest.folder.duplicate-name', section: '§7.2', title: `creating a folder with a name the user already has is refused with "${EXISTS}"` },
+  async (t) => {
+    const primary = await t.given('log on as primary', () => MailSession.open(t, 'primary'));
+    const name = primary.folderName();
+    await t.given(`create the folder "${name}"`, () => primary.createFolder(0, name));
+    const res = await t.rest.createFolder(primary.auth, { FolderName: name, FolderType: 0 });
+    removeIfCreated(primary, res);
+    expectDocumentedError(res, EXISTS);
+  },
+);

@@ -1,0 +1,86 @@
+import fc from 'fast-check';
+import { CreateFolderResponseSchema, SendResponseSchema } from '../../contract/messaging.js';
+import { expectBody } from '../../harness/expect.js';
+import { MailSession } from '../../harness/fixtures/mailbox.js';
+import { account, iface } from '../../harness/needs.js';
+import { property } from '../../harness/property.js';
+import { rule } from '../../harness/rule.js';
+import { mailboxCommands, type MailboxModel, type PairApi, type Side } from '../../generators/mailbox-commands.js';
+
+/** Commands per sequence and sequences per run: a few seconds against the reference. */
+const MAX_COMMANDS = 30;
+const MAX_RUNS = 20;
+
+rule(
+  {
+    id: 'messaging-rest.model.mailbox-pair',
+    section: '§3.2',
+    interface: 'messaging-rest',
+    operation: 'folders and messages',
+    level: 'must',
+    title: 'random sequences of folder creation and deletion, send, read, move, delete and retract keep every copy where the §3.2 moves put it',
+    needs: [iface('messaging-rest'), account('primary'), account('peer')],
+    timeoutMs: 120_000,
+  },
+  async (t) => {
+    const [sender, recipient] = await t.given('log on as primary (sender) and peer (recipient)', () => Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer')]));
+    const [ss, rs] = await t.given('find the system folders', () => Promise.all([sender.systemFolders(), recipient.systemFolders()]));
+    const of: Record<Side, MailSession> = { sender, recipient };
+    // what one sequence made, removed before the next one starts
+    let made: { mids: number[]; folders: Array<[Side, number]> } = { mids: [], folders: [] };
+
+    const api: PairApi = {
+      folders: { sender: { home: ss.outbox, trash: ss.trash, deletedTrash: ss.deletedTrash }, recipient: { home: rs.inbox, trash: rs.trash, deletedTrash: rs.deletedTrash } },
+      async createFolder(owner, type) {
+        const session = of[owner];
+        const res = await t.rest.createFolder(session.auth, { FolderName: session.folderName(), FolderType: type });
+        const { FolderId } = expectBody(res, CreateFolderResponseSchema, 'a FolderId');
+        made.folders.push([owner, FolderId]);
+        return FolderId;
+      },
+      deleteFolder: async (owner, id) => (await t.rest.deleteFolder(of[owner].auth, id)).status,
+      async send() {
+        const res = await t.rest.send(sender.auth, { To: [recipient.email], Subject: `${sender.tag} model`, TextBody: 'model run' });
+        const { MessageId } = expectBody(res, SendResponseSchema, 'a MessageId');
+        made.mids.push(MessageId);
+        await recipient.awaitInInbox(MessageId);
+        return MessageId;
+      },
+      read: async (mid) => (await t.rest.getMime(recipient.auth, mid)).status,
+      move: async (s, mid, folder) => (await t.rest.move(of[s].auth, mid, folder)).status,
+      delete: async (s, mid, permanently) => (await t.rest.deleteMessage(of[s].auth, mid, permanently)).status,
+      retract: async (mid) => (await t.rest.retract(sender.auth, mid)).status,
+      async holds(s, mid, folders) {
+        for (const f of folders) if ((await of[s].idsIn(f)).includes(mid)) return true;
+        return false;
+      },
+    };
+    const reset = async () => {
+      const { mids, folders } = made;
+      made = { mids: [], folders: [] };
+      for (const mid of mids) for (const s of [sender, recipient]) await s.purge(mid);
+      for (const [owner, id] of folders) await t.rest.deleteFolder(of[owner].auth, id);
+    };
+    t.onCleanup('remove what the last sequence made', reset);
+
+    await property(
+      t,
+      mailboxCommands(MAX_COMMANDS),
+      async (commands) => {
+        const model: MailboxModel = { messages: [], folders: [] };
+        try {
+          // every sequence starts from one delivered message, so its first commands already act on mail
+          const mid = await api.send();
+          model.messages.push({ mid, at: { sender: { folder: ss.outbox }, recipient: { folder: rs.inbox } } });
+          await fc.asyncModelRun(() => ({ model, real: api }), commands).catch((e: Error) => {
+            e.message = `starting from one message sent and delivered, ${e.message}`;
+            throw e;
+          });
+        } finally {
+          await reset();
+        }
+      },
+      { numRuns: MAX_RUNS },
+    );
+  },
+);

@@ -1,0 +1,46 @@
+import { buildCobrand } from '../../generators/company.js';
+import { namePair } from '../../generators/company-name.js';
+import { iface, provisioningAccount } from '../../harness/needs.js';
+import { attemptCreate, company, expectAccepted, expectErrors, givenCompany } from '../../harness/provisioning.js';
+import { rule, type RuleContext } from '../../harness/rule.js';
+
+/** spec §2.4 CobrandModel, §7.3 IncompleteCobrandData and CobrandExists, §8 cobrand uniqueness. */
+const base = { interface: 'provisioning' as const, operation: 'POST /Provisioning/ Create (Cobrand)', level: 'must' as const, needs: [iface('provisioning'), provisioningAccount] };
+
+const cobrandOf = (t: RuleContext, n: number) => buildCobrand({ prefix: t.prefix, n, seed: t.run.settings.seed });
+
+rule(
+  { ...base, id: 'provisioning.cobrand.incomplete', section: '§7.3', title: 'a Cobrand without Color, or without Url, is refused on create with IncompleteCobrandData' },
+  async (t) => {
+    const { Color, Url } = cobrandOf(t, 0);
+    for (const [i, Cobrand] of [{ Url }, { Color }].entries()) {
+      const reply = await attemptCreate(t, company(t, i, { Cobrand }));
+      expectErrors(reply, `spec §2.4: 'All cobrand data except SecureContacts is required on create or update'; Cobrand ${JSON.stringify(Cobrand)}`, 'IncompleteCobrandData');
+    }
+  },
+);
+
+rule(
+  { ...base, id: 'provisioning.cobrand.first-8-characters-taken', section: '§8', title: 'a cobrand for a company whose name shares its first 8 characters with a cobranded company is refused with CobrandExists' },
+  async (t) => {
+    const [first, second] = namePair(t.prefix, 0, 8, ['Harbor Clinic', 'Harbor Dental']);
+    await givenCompany(t, company(t, 0, { CompanyName: first, Cobrand: cobrandOf(t, 0) }), 'create a cobranded company');
+    const reply = await attemptCreate(t, company(t, 1, { CompanyName: second, Cobrand: cobrandOf(t, 1) }));
+    expectErrors(reply, `spec §8: 'first 8 characters of the company must be unique among cobranded portals'; "${first}" and "${second}"`, 'CobrandExists');
+  },
+);
+
+rule(
+  {
+    ...base,
+    id: 'provisioning.cobrand.first-8-characters-differ-accepted',
+    section: '§8',
+    title: 'a cobrand for a company whose name differs within its first 8 characters from a cobranded company (same first 7) is accepted',
+  },
+  async (t) => {
+    const [first, second] = namePair(t.prefix, 0, 7, ['Harbor Clinic', 'Harbor Dental']);
+    await givenCompany(t, company(t, 0, { CompanyName: first, Cobrand: cobrandOf(t, 0) }), 'create a cobranded company');
+    const reply = await attemptCreate(t, company(t, 1, { CompanyName: second, Cobrand: cobrandOf(t, 1) }));
+    expectAccepted(reply, `spec §8: uniqueness is of the first 8 characters; "${first}" and "${second}" share 7`);
+  },
+);

@@ -1,0 +1,75 @@
+import { check } from '../../harness/expect.js';
+import { iface, provisioningAccount } from '../../harness/needs.js';
+import { company, givenCompany, keyShown } from '../../harness/provisioning.js';
+import { rule, type RuleContext } from '../../harness/rule.js';
+
+/**
+ * spec §4.5 Get an encryption key / Create a new encryption key (AutomationKeyModel), §3.2
+ * 'Create new encryption key (company): a new key is generated and returned, and any existing key
+ * is invalidated'. Keys never appear in messages: they are compared, not shown.
+ */
+const base = { interface: 'provisioning' as const, level: 'must' as const, section: '§4.5', needs: [iface('provisioning'), provisioningAccount] };
+const GET = 'POST /Provisioning/company/GetEncryptionKey';
+const NEW = 'POST /Provisioning/company/NewEncryptionKey';
+
+/** A provisioned company and its default key (both preconditions). */
+async function companyWithDefaultKey(t: RuleContext) {
+  const model = company(t, 0);
+  await givenCompany(t, model);
+  const ReferenceId = model.ReferenceId;
+  const key = await t.given('read the default key', async () => keyShown(await t.clients.provisioning.getEncryptionKey({ ReferenceId }), 'the default key'));
+  return { ReferenceId, key };
+}
+
+rule(
+  { ...base, operation: GET, id: 'provisioning.key.get-default', title: 'Get an encryption key without an AutomationId returns the company default key, the same AutomationId and key each time' },
+  async (t) => {
+    const model = company(t, 0);
+    await givenCompany(t, model);
+    const why = "spec §4.5: 'with no AutomationId, returns the company's default key'";
+    const first = keyShown(await t.clients.provisioning.getEncryptionKey({ ReferenceId: model.ReferenceId }), why);
+    const again = keyShown(await t.clients.provisioning.getEncryptionKey({ ReferenceId: model.ReferenceId }), why);
+    check(first.AutomationId === again.AutomationId && first.ApiEncryptionKey === again.ApiEncryptionKey, `Two Gets without an AutomationId returned different AutomationIds or keys; ${why}, one default key.`);
+  },
+);
+
+rule(
+  { ...base, operation: GET, id: 'provisioning.key.get-by-automation-id', title: 'Get an encryption key with an AutomationId returns the key of that AutomationId, not the default one' },
+  async (t) => {
+    const { ReferenceId, key: byDefault } = await companyWithDefaultKey(t);
+    const created = await t.given('create a second AutomationId with its key', async () => keyShown(await t.clients.provisioning.newEncryptionKey({ ReferenceId }), 'a new AutomationId'));
+    const got = keyShown(await t.clients.provisioning.getEncryptionKey({ ReferenceId, AutomationId: created.AutomationId }), 'Get with an AutomationId');
+    check(got.AutomationId === created.AutomationId, `Get with AutomationId ${created.AutomationId} returned AutomationId ${got.AutomationId}; spec §4.5: 'Returns the company encryption key for the given AutomationId'.`);
+    check(
+      got.ApiEncryptionKey === created.ApiEncryptionKey && got.ApiEncryptionKey !== byDefault.ApiEncryptionKey,
+      `Get with AutomationId ${created.AutomationId} returned ${got.ApiEncryptionKey === byDefault.ApiEncryptionKey ? 'the default key' : 'a key other than the one created for it'}; spec §4.5: 'Returns the company encryption key for the given AutomationId'.`,
+    );
+  },
+);
+
+rule(
+  { ...base, operation: NEW, id: 'provisioning.key.new-generates-automation-id', title: 'Create a new encryption key without an AutomationId returns a newly generated AutomationId and a key' },
+  async (t) => {
+    const { ReferenceId, key: byDefault } = await companyWithDefaultKey(t);
+    const created = keyShown(await t.clients.provisioning.newEncryptionKey({ ReferenceId }), 'spec §4.5 Create a new encryption key');
+    check(
+      created.AutomationId !== byDefault.AutomationId && created.ApiEncryptionKey !== byDefault.ApiEncryptionKey,
+      `Create a new encryption key without an AutomationId returned ${created.AutomationId === byDefault.AutomationId ? `the existing AutomationId ${created.AutomationId}` : 'the existing key'}; spec §4.5: 'If none is given, a new AutomationId is generated as well'.`,
+    );
+  },
+);
+
+rule(
+  { ...base, operation: NEW, id: 'provisioning.key.new-invalidates-old', title: 'Create a new encryption key with an AutomationId returns a new key for it, and Get then returns the new key, not the old' },
+  async (t) => {
+    const { ReferenceId, key: old } = await companyWithDefaultKey(t);
+    const renewed = keyShown(await t.clients.provisioning.newEncryptionKey({ ReferenceId, AutomationId: old.AutomationId }), 'spec §4.5 Create a new encryption key');
+    check(renewed.AutomationId === old.AutomationId, `Create a new encryption key for AutomationId ${old.AutomationId} returned AutomationId ${renewed.AutomationId}; spec §4.5 generates a new key for the given AutomationId.`);
+    check(renewed.ApiEncryptionKey !== old.ApiEncryptionKey, `Create a new encryption key for AutomationId ${old.AutomationId} returned the old key; spec §3.2: 'A new key is generated and returned'.`);
+    const got = keyShown(await t.clients.provisioning.getEncryptionKey({ ReferenceId, AutomationId: old.AutomationId }), 'Get after the new key');
+    check(
+      got.ApiEncryptionKey === renewed.ApiEncryptionKey,
+      `After a new key for AutomationId ${old.AutomationId}, Get returned ${got.ApiEncryptionKey === old.ApiEncryptionKey ? 'the old key' : 'a key other than the new one'}; spec §4.5: a new key 'invalidates existing keys'.`,
+    );
+  },
+);

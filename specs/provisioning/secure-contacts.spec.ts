@@ -1,0 +1,83 @@
+import type { UserTypeModel } from '../../contract/provisioning.js';
+import { buildCobrand, buildSecureContact } from '../../generators/company.js';
+import { iface, provisioningAccount, provisioningUserType, secureContactUserType } from '../../harness/needs.js';
+import { attemptCreate, company, expectAccepted, expectErrors, plainUserTypes } from '../../harness/provisioning.js';
+import { rule, type RuleContext } from '../../harness/rule.js';
+
+/**
+ * spec §2.4 SecureContactModel (inside CobrandModel), §7.3 Cobrand rows and
+ * CouldNotAddUserToUserType, §8 'SecureContacts: no more than the licenses of the specified user
+ * type'. The suite sends one SecureContactModel, the spec's and the vendor's form.
+ */
+const base = { interface: 'provisioning' as const, operation: 'POST /Provisioning/ Create (SecureContacts)', level: 'must' as const };
+const needs = [iface('provisioning'), provisioningAccount, secureContactUserType];
+
+const seedOf = (t: RuleContext, n: number) => ({ prefix: t.prefix, n, seed: t.run.settings.seed });
+const scType = (t: RuleContext) => t.profile.provisioning!.secureContactUserTypeCode!;
+const withSecureContactType = (t: RuleContext, licenses: number): UserTypeModel[] => [...plainUserTypes(t), { UserTypeCode: scType(t), LicenseQuantity: licenses }];
+
+rule(
+  { ...base, needs, id: 'provisioning.secure-contact.requires-cobrand', section: '§7.3', title: 'a SecureContact whose Cobrand has neither Url nor Color is refused with SecureContactRequiresCobrand' },
+  async (t) => {
+    const Cobrand = { SecureContacts: buildSecureContact(seedOf(t, 0), scType(t)) };
+    const reply = await attemptCreate(t, company(t, 0, { Cobrand }, withSecureContactType(t, 2)));
+    expectErrors(reply, "spec §7.3 SecureContactRequiresCobrand: 'A SecureContact needs a cobrand to be specified'", 'SecureContactRequiresCobrand');
+  },
+);
+
+rule(
+  {
+    ...base,
+    needs: [iface('provisioning'), provisioningAccount, provisioningUserType],
+    id: 'provisioning.secure-contact.not-allowed',
+    section: '§7.3',
+    title: 'a SecureContact for a company none of whose user types includes SecureContact functionality is refused with SecureContactProvisioningNotAllowed',
+  },
+  async (t) => {
+    const plain = plainUserTypes(t);
+    const Cobrand = buildCobrand(seedOf(t, 0), buildSecureContact(seedOf(t, 0), plain[0]!.UserTypeCode));
+    const reply = await attemptCreate(t, company(t, 0, { Cobrand }, plain));
+    expectErrors(reply, "spec §7.3 SecureContactProvisioningNotAllowed: 'No user type of the company includes SecureContact functionality'", 'SecureContactProvisioningNotAllowed');
+  },
+);
+
+rule(
+  {
+    ...base,
+    needs,
+    id: 'provisioning.secure-contact.more-than-licenses',
+    section: '§8',
+    title: 'a SecureContact of a user type with no licenses left (LicenseQuantity 0) is refused with MoreSecureContactsThanLicenses',
+  },
+  async (t) => {
+    // the plain type's licenses must not count: the limit is per 'specified user type' (spec §8)
+    const Cobrand = buildCobrand(seedOf(t, 0), buildSecureContact(seedOf(t, 0), scType(t)));
+    const reply = await attemptCreate(t, company(t, 0, { Cobrand }, withSecureContactType(t, 0)));
+    expectErrors(reply, "spec §8: 'no more than the licenses of the specified user type'; 1 SecureContact, LicenseQuantity 0", 'MoreSecureContactsThanLicenses');
+  },
+);
+
+rule(
+  { ...base, needs, id: 'provisioning.secure-contact.up-to-licenses-accepted', section: '§8', title: 'as many SecureContacts as the licenses of their user type (1 of 1) are accepted' },
+  async (t) => {
+    const Cobrand = buildCobrand(seedOf(t, 0), buildSecureContact(seedOf(t, 0), scType(t)));
+    const reply = await attemptCreate(t, company(t, 0, { Cobrand }, [{ UserTypeCode: scType(t), LicenseQuantity: 1 }]));
+    expectAccepted(reply, "spec §8: 'no more than the licenses of the specified user type'; 1 SecureContact, LicenseQuantity 1");
+  },
+);
+
+rule(
+  {
+    ...base,
+    needs,
+    id: 'provisioning.secure-contact.admin-refused',
+    section: '§7.3',
+    title: "a SecureContact with the administrator's own e-mail address is refused with CouldNotAddUserToUserType",
+  },
+  async (t) => {
+    const model = company(t, 0, {}, withSecureContactType(t, 2));
+    const contact = { ...buildSecureContact(seedOf(t, 0), scType(t)), Email: model.Admin.Email };
+    const reply = await attemptCreate(t, { ...model, Cobrand: buildCobrand(seedOf(t, 0), contact) });
+    expectErrors(reply, "spec §7.3 CouldNotAddUserToUserType: 'User already a paid user or in the administrative role'", 'CouldNotAddUserToUserType');
+  },
+);

@@ -1,0 +1,109 @@
+import type { CompanyModel } from '../../contract/provisioning.js';
+import { buildCobrand, buildSecureContact } from '../../generators/company.js';
+import { shiftDate } from '../../generators/expiration-date.js';
+import { check } from '../../harness/expect.js';
+import { companyInResponse, iface, provisioningAccount, secureContactUserType } from '../../harness/needs.js';
+import { cancelAtEnd, company, companyShown, expectAccepted, expectErrors, givenCompany, plainUserTypes } from '../../harness/provisioning.js';
+import { rule, type RuleContext } from '../../harness/rule.js';
+
+/** spec §4.5 Provision a company, Command Update; §7.3 rows an Update can cause; §8 LicenseQuantity. */
+const base = { interface: 'provisioning' as const, operation: 'POST /Provisioning/ Update', level: 'must' as const };
+const needs = [iface('provisioning'), provisioningAccount];
+
+/**
+ * A company with one SecureContact of the secure-contact user type (LicenseQuantity 2): one user
+ * provisioned for that type (spec §8 'the current number of users of that type').
+ */
+async function companyWithOneContact(t: RuleContext): Promise<CompanyModel> {
+  const code = t.profile.provisioning!.secureContactUserTypeCode!;
+  const plan = { prefix: t.prefix, n: 0, seed: t.run.settings.seed };
+  const model = company(t, 0, { Cobrand: buildCobrand(plan, buildSecureContact(plan, code)) }, [...plainUserTypes(t), { UserTypeCode: code, LicenseQuantity: 2 }]);
+  await givenCompany(t, model, 'create a company with one SecureContact');
+  return model;
+}
+
+/** An Update that sets the secure-contact type's LicenseQuantity, resending the cobrand without SecureContacts (kept as they are, spec §2.4). */
+function licenseUpdate(t: RuleContext, model: CompanyModel, licenses: number): CompanyModel {
+  const code = t.profile.provisioning!.secureContactUserTypeCode!;
+  return { ...model, UserTypes: [...plainUserTypes(t), { UserTypeCode: code, LicenseQuantity: licenses }], Cobrand: { Color: model.Cobrand?.Color, Url: model.Cobrand?.Url } };
+}
+
+rule(
+  {
+    ...base,
+    needs: [...needs, companyInResponse],
+    id: 'provisioning.update.provisions-changes',
+    section: '§4.5',
+    title: 'Update of an existing company, named by its CompanyName, answers without errors and the company shows the new Status and ExpirationDate',
+  },
+  async (t) => {
+    const model = company(t, 0);
+    await givenCompany(t, model);
+    const changed = { ...model, Status: 1, ExpirationDate: shiftDate(new Date(), 900) };
+    const reply = await t.clients.provisioning.update(changed);
+    expectAccepted(reply, 'spec §4.5: Provision a company with Command Update updates it');
+    const shown = companyShown(reply);
+    check(
+      shown.Status === 1 && shown.ExpirationDate === changed.ExpirationDate,
+      `${reply.res.label}: Update answered without errors, but the company it shows has Status ${JSON.stringify(shown.Status)} and ExpirationDate ${JSON.stringify(shown.ExpirationDate)}; expected 1 (Trial) and "${changed.ExpirationDate}" (spec §4.5).`,
+    );
+  },
+);
+
+rule(
+  { ...base, needs, id: 'provisioning.update.company-not-found', section: '§7.3', title: 'Update naming no existing company is refused with CompanyNotFound' },
+  async (t) => {
+    const model = company(t, 0);
+    const reply = await t.clients.provisioning.update(model);
+    if (reply.model && reply.errors.length === 0) cancelAtEnd(t, model);
+    expectErrors(reply, "spec §7.3 CompanyNotFound: 'Company name matches no company on update'", 'CompanyNotFound');
+  },
+);
+
+rule(
+  {
+    ...base,
+    needs: [...needs, secureContactUserType],
+    id: 'provisioning.update.license-below-users',
+    section: '§8',
+    title: 'Update lowering a LicenseQuantity below the users already provisioned for that type (0 for 1) is refused with LicenseQuantityLessThanNumberOfUsers',
+  },
+  async (t) => {
+    const model = await companyWithOneContact(t);
+    const reply = await t.clients.provisioning.update(licenseUpdate(t, model, 0));
+    expectErrors(reply, "spec §7.3: 'Requested LicenseQuantity is below the count of users already provisioned for that type'", 'LicenseQuantityLessThanNumberOfUsers');
+  },
+);
+
+rule(
+  {
+    ...base,
+    needs: [...needs, secureContactUserType],
+    id: 'provisioning.update.license-equal-users-accepted',
+    section: '§8',
+    title: 'Update setting a LicenseQuantity equal to the users already provisioned for that type (1 for 1) is accepted',
+  },
+  async (t) => {
+    const model = await companyWithOneContact(t);
+    const reply = await t.clients.provisioning.update(licenseUpdate(t, model, 1));
+    expectAccepted(reply, "spec §8 LicenseQuantity: 'not less than the current number of users of that type'");
+  },
+);
+
+rule(
+  {
+    ...base,
+    needs,
+    id: 'provisioning.update.admin-email-in-other-company',
+    section: '§7.3',
+    title: "Update giving the administrator the e-mail address of another company's user is refused with UserNotInCompany",
+  },
+  async (t) => {
+    const other = company(t, 0);
+    const mine = company(t, 1);
+    await givenCompany(t, other, 'create another company');
+    await givenCompany(t, mine);
+    const reply = await t.clients.provisioning.update({ ...mine, Admin: { ...mine.Admin, Email: other.Admin.Email } });
+    expectErrors(reply, "spec §7.3 UserNotInCompany: 'Update of a user whose e-mail address already exists in another company'", 'UserNotInCompany');
+  },
+);

@@ -90,16 +90,8 @@ export function hasHeaderSection(text: string): boolean {
   return lines.every((l) => /^[\x21-\x39\x3b-\x7e]+:/.test(l) || /^[ \t]/.test(l));
 }
 
-export interface ParsedMime {
-  from?: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  subject: string;
-  textBody: string;
-  htmlBody: string;
-  attachments: Attachment[];
-}
+/** What a MIME text yields for a new message (the sender may be absent from its headers). */
+export type ParsedMime = Pick<Content, 'to' | 'cc' | 'bcc' | 'subject' | 'textBody' | 'htmlBody' | 'attachments'> & { from?: string };
 
 const addresses = (list: Awaited<ReturnType<typeof PostalMime.parse>>['to']) =>
   (list ?? []).flatMap((a) => (a.group ? a.group.map((m) => m.address) : [a.address ?? ''])).filter((a) => a.includes('@'));

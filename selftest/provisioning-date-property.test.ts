@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -57,5 +57,20 @@ describe('the ExpirationDate property has teeth', () => {
     // shrunk: the smallest non-leap year the generator can give, the first after this one
     const next = new Date().getUTCFullYear() + 1;
     expect(Number(match![1])).toBe(isLeapYear(next) ? next + 1 : next);
+  });
+
+  test('re-running with the reported seed reproduces the same counterexample, and the report carries it', async () => {
+    const again = mkdtempSync(join(tmpdir(), 'sms-provisioning-again-'));
+    try {
+      const first = (await runSpec(reference, reportsDir)).rules.find((r) => r.id === RULE);
+      const second = (await runSpec(reference, again)).rules.find((r) => r.id === RULE);
+      expect(second?.reason).toBe(first?.reason);
+      const attachments = readdirSync(join(again, 'allure-results')).filter((f) => f.endsWith('.txt'));
+      const counterexample = attachments.map((f) => readFileSync(join(again, 'allure-results', f), 'utf8')).find((t) => t.startsWith('Property failed'));
+      expect(counterexample).toMatch(/Replay: --seed 20261122/);
+      expect(counterexample).toMatch(/Shrunk counterexample: "02\/29\/\d{4}"/);
+    } finally {
+      rmSync(again, { recursive: true, force: true });
+    }
   });
 });

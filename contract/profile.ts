@@ -167,8 +167,6 @@ export const ProfileSchema = z.object({
   token: TokenChoicesSchema.default({ scheme: 'Bearer', lockoutThreshold: 5, bearerOnMessaging: true, emailOtpSource: 'inbox' }),
   /** messaging REST and SOAP fixtures and choices (issue 3) */
   messaging: MessagingChoicesSchema.prefault({}),
-  /** session-key lifetime, declared only when short enough to test (spec §8 'not shown') */
-  sessionKeyLifetimeSeconds: z.number().int().positive().optional(),
   /** free-form description shown in the report */
   description: z.string().optional(),
 });

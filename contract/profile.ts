@@ -143,6 +143,11 @@ export const MessagingChoicesSchema = z.object({
   lockableAccounts: z.array(AccountSchema).optional(),
   /** an account whose session keys expire soon enough to wait for (spec §7.2 'SessionKey Expired') */
   shortSession: z.object({ account: AccountSchema, lifetimeSeconds: z.number().int().positive().max(60) }).optional(),
+  /**
+   * What moves a deleted message on from Trash (spec §3.2: 'The server controls the trash
+   * mechanism'): each further delete (the reference; clarification M4), or the server on its own.
+   */
+  trashAdvance: z.enum(['delete', 'server']).default('delete'),
   /** OrderBy values search accepts (spec §2.3 'OrderBy (string)'; vendor-wire §4 shows DATE) */
   searchOrderBy: z.array(z.string().min(1)).min(1).default(['DATE']),
   /** number of the first search page (spec: not shown; the vendor counts from 1) */

@@ -102,3 +102,11 @@ export const shortSession: Need = {
   feature: 'messaging:short-session',
   missing: (p) => (p.messaging.shortSession ? undefined : 'the profile names no account with a short session-key lifetime (messaging.shortSession)'),
 };
+
+export const trashAdvancedByDelete: Need = {
+  feature: 'messaging:trash-advanced-by-delete',
+  missing: (p) =>
+    p.messaging.trashAdvance === 'delete'
+      ? undefined
+      : 'the profile says the server, not a further delete, moves messages on from Trash (messaging.trashAdvance; clarification M4)',
+};

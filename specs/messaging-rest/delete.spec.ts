@@ -1,6 +1,6 @@
 import { check, expectRefused, expectSuccess } from '../../harness/expect.js';
 import { MailSession } from '../../harness/fixtures/mailbox.js';
-import { account, iface } from '../../harness/needs.js';
+import { account, iface, trashAdvancedByDelete } from '../../harness/needs.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 
 /** spec §3.2 'Delete message' rows: the trash sequence, own copy only, the permanent flag. */
@@ -34,7 +34,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-rest.delete.trash-sequence', section: '§3.2', title: 'deleting again moves the message from Trash to Deleted Trash, and once more purges it for good', needs },
+  { ...base, id: 'messaging-rest.delete.trash-sequence', section: '§3.2', title: 'deleting again moves the message from Trash to Deleted Trash, and once more purges it for good', needs: [...needs, trashAdvancedByDelete] },
   async (t) => {
     const { peer, mid, peerSystem, inAny } = await received(t);
     await t.given('peer deletes it once (into Trash)', async () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { CreateFolderResponseSchema, SendResponseSchema } from '../../contract/messaging.js';
 import { expectBody } from '../../harness/expect.js';
 import { MailSession } from '../../harness/fixtures/mailbox.js';
-import { account, iface } from '../../harness/needs.js';
+import { account, iface, trashAdvancedByDelete } from '../../harness/needs.js';
 import { property } from '../../harness/property.js';
 import { rule } from '../../harness/rule.js';
 import { mailboxCommands, type MailboxModel, type PairApi, type Side } from '../../generators/mailbox-commands.js';
@@ -19,7 +19,8 @@ rule(
     operation: 'folders and messages',
     level: 'must',
     title: 'random sequences of folder creation and deletion, send, read, move, delete and retract keep every copy where the §3.2 moves put it',
-    needs: [iface('messaging-rest'), account('primary'), account('peer')],
+    // the model advances deleted copies one trash stage per delete (clarification M4)
+    needs: [iface('messaging-rest'), account('primary'), account('peer'), trashAdvancedByDelete],
     timeoutMs: 120_000,
   },
   async (t) => {

@@ -148,6 +148,11 @@ export const MessagingChoicesSchema = z.object({
    * mechanism'): each further delete (the reference; clarification M4), or the server on its own.
    */
   trashAdvance: z.enum(['delete', 'server']).default('delete'),
+  /**
+   * The JSON field that names the user in a Change password sent without a session key: the
+   * REST model shows none (spec §2.3 gives EmailAddr for the SOAP form; clarification M1).
+   */
+  changePasswordUserField: z.string().min(1).default('EmailAddr'),
   /** OrderBy values search accepts (spec §2.3 'OrderBy (string)'; vendor-wire §4 shows DATE) */
   searchOrderBy: z.array(z.string().min(1)).min(1).default(['DATE']),
   /** number of the first search page (spec: not shown; the vendor counts from 1) */

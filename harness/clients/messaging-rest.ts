@@ -23,7 +23,7 @@ export class MessagingRestClient {
 
   constructor(
     private readonly http: HttpClient,
-    profile: Profile,
+    private readonly profile: Profile,
   ) {
     this.base = (profile.urls.messagingRest ?? `${profile.baseUrl.replace(/\/$/, '')}/SecureMessagingAPI`).replace(/\/$/, '');
   }
@@ -55,6 +55,15 @@ export class MessagingRestClient {
   /** POST /Account/ChangePassword; spec §5.6: works without a session key (auth 'none'). */
   changePassword(auth: RestAuth, body: ChangePasswordRequest): Promise<HttpResponse> {
     return this.call('POST', '/Account/ChangePassword', auth, { json: body });
+  }
+
+  /**
+   * Change password without a session key (spec §5.6). The REST model names no user, so the
+   * account's e-mail goes in the profile's field, EmailAddr by default (clarification M1).
+   */
+  changePasswordWithoutKey(account: Pick<Account, 'email'>, oldPassword: string, newPassword: string): Promise<HttpResponse> {
+    const body = { [this.profile.messaging.changePasswordUserField]: account.email, OldPassword: oldPassword, NewPassword: newPassword };
+    return this.call('POST', '/Account/ChangePassword', 'none', { json: body });
   }
 
   /** POST /Account/Logout with an empty body (B3 accepts a zero-length one). */

@@ -34,9 +34,9 @@ rule(
     });
     const fresh = newPassword();
     t.redact.learn(fresh);
-    const res = await t.rest.changePassword('none', { EmailAddr: user.email, OldPassword: user.password, NewPassword: fresh });
+    const res = await t.rest.changePasswordWithoutKey(user, user.password, fresh);
     // whatever happened, put the profile password back for the next run
-    t.onCleanup('restore the profile password', () => t.rest.changePassword('none', { EmailAddr: user.email, OldPassword: fresh, NewPassword: user.password }));
+    t.onCleanup('restore the profile password', () => t.rest.changePasswordWithoutKey(user, fresh, user.password));
     expectSuccess(res, 'spec §4.3: Change password needs no session key');
     expectBody(await t.rest.logon({ ...user, password: fresh }), LogOnResponseSchema, 'a SessionKey for the new password');
     expectRefused(await t.rest.logon(user), 'the old password no longer logs on');
@@ -62,7 +62,7 @@ rule(
     const fresh = newPassword();
     t.redact.learn(fresh);
     expectSuccess(
-      await t.rest.changePassword('none', { EmailAddr: user.email, OldPassword: user.password, NewPassword: fresh }),
+      await t.rest.changePasswordWithoutKey(user, user.password, fresh),
       'spec §5 rule 6: Change password works on an expired password',
     );
     const { SessionKey } = expectBody(await t.rest.logon({ ...user, password: fresh }), LogOnResponseSchema, 'a SessionKey for the new password');

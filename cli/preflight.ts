@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import type { Profile } from '../contract/profile.js';
-import { describeTransport } from '../harness/http.js';
+import { describeTransport, transportCode } from '../harness/http.js';
 
 /**
  * One request before the run: any HTTP answer means the target is reachable. An unreachable
@@ -13,7 +13,6 @@ export async function probe(profile: Profile, timeoutMs = 5_000): Promise<string
     await res.body.dump();
     return undefined;
   } catch (e) {
-    const err = e as Error & { code?: string; cause?: { code?: string } };
-    return `The target ${url} is unreachable: ${describeTransport(err.code ?? err.cause?.code ?? err.name, timeoutMs)}. Check --target / SMS_TARGET, or start the server.`;
+    return `The target ${url} is unreachable: ${describeTransport(transportCode(e), timeoutMs)}. Check --target / SMS_TARGET, or start the server.`;
   }
 }

@@ -121,6 +121,14 @@ export interface RequestOptions {
 
 const TRANSPORT_CODES = /ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|EPIPE|UND_ERR/;
 
+/**
+ * A target that stops answering mid-run must give a verdict, not a hang: after this many
+ * transport failures in a row (per worker), requests fail at once as broken until the target
+ * answers again.
+ */
+const BREAKER_THRESHOLD = 3;
+let consecutiveTransportFailures = 0;
+
 /** A thin HTTP client: every request is recorded, timed out per request, and transport
  * failures become TargetBroken (the rule could not be evaluated). */
 export class HttpClient {
@@ -140,6 +148,13 @@ export class HttpClient {
       body = JSON.stringify(options.json);
       headers['content-type'] ??= 'application/json';
     }
+    if (consecutiveTransportFailures >= BREAKER_THRESHOLD) {
+      // one probe in ten still goes through, so a target that comes back is noticed
+      consecutiveTransportFailures += 1;
+      if (consecutiveTransportFailures % 10 !== 0) {
+        throw new TargetBroken(`${method} ${target.origin}${target.pathname} was not sent: the target stopped answering (${BREAKER_THRESHOLD}+ transport failures in a row).`);
+      }
+    }
     try {
       const res = await request(target, {
         method: method as Dispatcher.HttpMethod,
@@ -151,6 +166,7 @@ export class HttpClient {
         signal: AbortSignal.timeout(this.timeoutMs + 1_000),
       });
       const text = await res.body.text();
+      consecutiveTransportFailures = 0;
       const flat = flatHeaders(res.headers);
       let json: unknown;
       try {
@@ -171,14 +187,24 @@ export class HttpClient {
         shown: shownBody.length > SHOWN_LENGTH ? `${shownBody.slice(0, SHOWN_LENGTH)}…` : shownBody,
       };
     } catch (e) {
-      const err = e as Error & { code?: string; cause?: { code?: string } };
-      const code = err.code ?? err.cause?.code ?? err.name;
-      if (TRANSPORT_CODES.test(String(code)) || err.name === 'TimeoutError' || err.name === 'AbortError') {
+      const err = e as Error;
+      const code = transportCode(e);
+      if (TRANSPORT_CODES.test(code) || err.name === 'TimeoutError' || err.name === 'AbortError') {
+        consecutiveTransportFailures += 1;
         throw new TargetBroken(`${method} ${target.origin}${target.pathname} got no response: ${describeTransport(code, this.timeoutMs)}.`);
       }
       throw e;
     }
   }
+}
+
+/** The transport failure's code: undici's string code, its cause's, or the error's name
+ * (a DOMException's numeric code, such as 23 for a timeout, says less than its name). */
+export function transportCode(e: unknown): string {
+  const err = e as Error & { code?: unknown; cause?: { code?: unknown } };
+  if (typeof err.code === 'string') return err.code;
+  if (typeof err.cause?.code === 'string') return err.cause.code;
+  return err.name;
 }
 
 export function describeTransport(code: string | undefined, timeoutMs: number): string {

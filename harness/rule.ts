@@ -152,7 +152,7 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
     }
     const problems = await t.cleanup();
     ctx.task.meta.exchanges = t.exchanges.length;
-    for (const x of t.exchanges) await allure.attachment(exchangeTitle(x, t.redact), renderExchange(x, t.redact), 'text/plain');
+    await attachEvidence(t);
     if (problems.length > 0) await allure.attachment('cleanup problems', t.redact.text(problems.join('\n')), 'text/plain');
     if (outcome instanceof NotApplicable) {
       ctx.task.meta.notApplicable = outcome.message;
@@ -168,6 +168,22 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
       throw err;
     }
   });
+}
+
+/** Exchanges attached per test; a long property or model run keeps its first and (failing) last ones. */
+const EVIDENCE_HEAD = 50;
+const EVIDENCE_TAIL = 150;
+
+async function attachEvidence(t: RuleContext): Promise<void> {
+  const all = t.exchanges;
+  const omitted = all.length - EVIDENCE_HEAD - EVIDENCE_TAIL;
+  const kept = omitted > 0 ? [...all.slice(0, EVIDENCE_HEAD), ...all.slice(-EVIDENCE_TAIL)] : all;
+  for (const [i, x] of kept.entries()) {
+    if (omitted > 0 && i === EVIDENCE_HEAD) {
+      await allure.attachment(`… ${omitted} exchanges omitted`, `${all.length} exchanges in all; the first ${EVIDENCE_HEAD} and the last ${EVIDENCE_TAIL} are attached.`, 'text/plain');
+    }
+    await allure.attachment(exchangeTitle(x, t.redact), renderExchange(x, t.redact), 'text/plain');
+  }
 }
 
 async function labelForAllure(meta: RuleMeta): Promise<void> {

@@ -1,4 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { profileSecrets } from '../contract/profile.js';
@@ -103,5 +105,45 @@ describe('bad input gets a clear answer', () => {
     const run = await runCli(['run', '--target', 'http://127.0.0.1:9'], { SMS_EDITION: 'enterprise' });
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe('secure-messaging-conformance: The profile value "edition" (from SMS_EDITION) is "enterprise", but it must be one of securemail, direct.');
+  });
+
+  /** A server that answers the first `answered` requests with 404 and then never again. */
+  async function silentAfter(answered: number): Promise<{ url: string; server: Server }> {
+    let seen = 0;
+    const server = createServer((req, res) => {
+      seen += 1;
+      if (seen <= answered) res.writeHead(404).end();
+      // later requests are held open and never answered
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  }
+
+  test('a target that accepts connections but never answers is refused within 30 s, in one sentence', async () => {
+    const { url, server } = await silentAfter(0);
+    try {
+      const run = await runCli(['run', '--target', url]);
+      expect(run.ms).toBeLessThan(30_000);
+      expect(run.code).toBe(3);
+      expect(`${run.stdout}${run.stderr}`.trim()).toMatch(/^The target \S+ is unreachable: no answer within 5000 ms\./);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  test('a target that goes silent mid-run gets a verdict of broken rules within a minute, not a hang', async () => {
+    const { url, server } = await silentAfter(1);
+    try {
+      const run = await runCli(['run', '--target', url, '--area', 'token'], { SMS_REQUEST_TIMEOUT_MS: '1000' });
+      expect(run.ms).toBeLessThan(60_000);
+      expect(run.code).toBe(1);
+      const outcomes = new Set(run.summary().rules.map((r) => r.outcome));
+      expect(outcomes.has('broken')).toBe(true);
+      expect(outcomes.has('fail') || outcomes.has('pass')).toBe(false);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });

@@ -37,7 +37,8 @@ export function outcomeOf(test: TestCase): Outcome | undefined {
   const meta = test.meta();
   if (result.state === 'passed') return 'pass';
   if (result.state === 'skipped') return 'notApplicable';
-  if (result.state === 'failed') return meta.broken ? 'broken' : 'fail';
+  // a test that ran out of time was stopped by the harness, not judged: the target was too slow
+  if (result.state === 'failed') return meta.broken || /Test timed out in/.test(result.errors?.[0]?.message ?? '') ? 'broken' : 'fail';
   return undefined;
 }
 

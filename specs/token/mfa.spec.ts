@@ -1,7 +1,7 @@
 import { totp } from '../../contract/wire/totp.js';
 import { ChallengeResponseSchema, REQUIRED_FIELDS } from '../../contract/token.js';
 import { check, expectTokenError, expectTokenIssued, expectTokenRefusal } from '../../harness/expect.js';
-import { inboxSession, mfaChallenge, readEmailedOtp, seenOtpMessages } from '../../harness/fixtures/mfa.js';
+import { authenticatorSignIn, inboxSession, mfaChallenge, readEmailedOtp, seenOtpMessages } from '../../harness/fixtures/mfa.js';
 import { account, emailOtpReadable, iface } from '../../harness/needs.js';
 import { property } from '../../harness/property.js';
 import { rule } from '../../harness/rule.js';
@@ -54,8 +54,7 @@ rule(
     needs: [iface('token'), account('mfaTotp')],
   },
   async (t) => {
-    const user = t.profile.accounts.mfaTotp!;
-    const tokens = await t.given('sign in and receive MFARequired', () => mfaChallenge(t, user));
+    const { user, tokens } = await authenticatorSignIn(t);
     const otp = totp(user.totpSecret);
     t.redact.learn(otp);
     expectTokenIssued(await t.token.token({ grant_type: 'mfa_otp', mfa_method: 'Auth', ...tokens, otp }));
@@ -71,8 +70,7 @@ rule(
     needs: [iface('token'), account('mfaTotp')],
   },
   async (t) => {
-    const user = t.profile.accounts.mfaTotp!;
-    const tokens = await t.given('sign in and receive MFARequired', () => mfaChallenge(t, user));
+    const { user, tokens } = await authenticatorSignIn(t);
     const now = Date.now();
     const valid = new Set([-30_000, 0, 30_000].map((d) => totp(user.totpSecret, new Date(now + d))));
     let wrong = totp(user.totpSecret, new Date(now + 3_600_000));
@@ -90,8 +88,7 @@ rule(
     needs: [iface('token'), account('mfaTotp')],
   },
   async (t) => {
-    const user = t.profile.accounts.mfaTotp!;
-    const tokens = await t.given('sign in and receive MFARequired', () => mfaChallenge(t, user));
+    const { user, tokens } = await authenticatorSignIn(t);
     expectTokenError(await t.token.token({ grant_type: 'mfa_otp', mfa_method: 'Sms', ...tokens, otp: totp(user.totpSecret) }), 'InvalidRequest');
   },
 );
@@ -105,8 +102,7 @@ rule(
     needs: [iface('token'), account('mfaTotp')],
   },
   async (t) => {
-    const user = t.profile.accounts.mfaTotp!;
-    const tokens = await t.given('sign in and receive MFARequired', () => mfaChallenge(t, user));
+    const { user, tokens } = await authenticatorSignIn(t);
     const full = { grant_type: 'mfa_otp', mfa_method: 'Auth', ...tokens, otp: totp(user.totpSecret) };
     await property(t, omitFields(REQUIRED_FIELDS.mfa_otp), async (omission) => {
       expectTokenError(await t.token.token(omission.apply(full)), 'InvalidRequest');

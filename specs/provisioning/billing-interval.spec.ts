@@ -2,7 +2,7 @@ import { BILLING_BOUNDARIES, invalidMonthlyBillingInterval, invalidYearlyBilling
 import type { BillingIntervalModel } from '../../contract/provisioning.js';
 import { iface, provisioningAccount } from '../../harness/needs.js';
 import { property } from '../../harness/property.js';
-import { attemptCreate, company, expectAccepted, expectErrors } from '../../harness/provisioning.js';
+import { attemptCreate, company, expectAccepted, expectErrors } from '../../harness/fixtures/provisioning.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 
 /**

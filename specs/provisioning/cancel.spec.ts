@@ -1,7 +1,7 @@
 import { COMPANY_STATUS } from '../../contract/provisioning.js';
 import { check } from '../../harness/expect.js';
 import { companyInResponse, iface, provisioningAccount } from '../../harness/needs.js';
-import { cancelNow, company, companyShown, expectAccepted, givenCompany } from '../../harness/provisioning.js';
+import { cancelNow, company, companyShown, expectAccepted, givenCompany } from '../../harness/fixtures/provisioning.js';
 import { rule } from '../../harness/rule.js';
 
 /** spec §4.5 Provision a company, Command Cancel; spec §3.3 company status Cancelled (2). */

@@ -1,7 +1,7 @@
 import { buildCobrand } from '../../generators/company.js';
 import { namePair } from '../../generators/company-name.js';
 import { iface, provisioningAccount } from '../../harness/needs.js';
-import { attemptCreate, company, expectAccepted, expectErrors, givenCompany } from '../../harness/provisioning.js';
+import { attemptCreate, company, expectAccepted, expectErrors, givenCompany } from '../../harness/fixtures/provisioning.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 
 /** spec §2.4 CobrandModel, §7.3 IncompleteCobrandData and CobrandExists, §8 cobrand uniqueness. */

@@ -2,7 +2,7 @@ import { buildAdmin, buildDomain } from '../../generators/company.js';
 import { MALFORMED_EMAIL_BOUNDARIES, malformedEmail } from '../../generators/email-address.js';
 import { autoSenderDomains, companyTypeField, iface, provisioningAccount } from '../../harness/needs.js';
 import { property } from '../../harness/property.js';
-import { attemptCreate, cancelNow, company, expectAccepted, expectErrors, givenCompany, keyShown } from '../../harness/provisioning.js';
+import { attemptCreate, cancelNow, company, expectAccepted, expectErrors, givenCompany, keyShown } from '../../harness/fixtures/provisioning.js';
 import { rule } from '../../harness/rule.js';
 
 /** spec §4.5 Provision a company, Command Create, and the §7.3 conditions a Create can cause. */

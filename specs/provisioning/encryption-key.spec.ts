@@ -1,6 +1,6 @@
 import { check } from '../../harness/expect.js';
 import { iface, provisioningAccount } from '../../harness/needs.js';
-import { company, givenCompany, keyShown } from '../../harness/provisioning.js';
+import { company, givenCompany, keyShown } from '../../harness/fixtures/provisioning.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 
 /**

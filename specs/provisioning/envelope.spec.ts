@@ -1,5 +1,5 @@
 import { iface, provisioningAccount } from '../../harness/needs.js';
-import { attemptCreate, company, expectErrors, expectOneOf } from '../../harness/provisioning.js';
+import { attemptCreate, company, expectErrors, expectOneOf } from '../../harness/fixtures/provisioning.js';
 import { check } from '../../harness/expect.js';
 import { rule } from '../../harness/rule.js';
 

@@ -10,7 +10,7 @@ import {
 } from '../../generators/expiration-date.js';
 import { iface, provisioningAccount } from '../../harness/needs.js';
 import { property } from '../../harness/property.js';
-import { attemptCreate, company, expectAccepted, expectErrors } from '../../harness/provisioning.js';
+import { attemptCreate, company, expectAccepted, expectErrors } from '../../harness/fixtures/provisioning.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { UserTypeModel } from '../../contract/provisioning.js';
 import { buildCobrand, buildSecureContact } from '../../generators/company.js';
 import { iface, provisioningAccount, provisioningUserType, secureContactUserType } from '../../harness/needs.js';
-import { attemptCreate, company, expectAccepted, expectErrors, plainUserTypes } from '../../harness/provisioning.js';
+import { attemptCreate, company, expectAccepted, expectErrors, plainUserTypes } from '../../harness/fixtures/provisioning.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 
 /**

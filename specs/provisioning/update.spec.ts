@@ -3,7 +3,7 @@ import { buildCobrand, buildSecureContact } from '../../generators/company.js';
 import { shiftDate } from '../../generators/expiration-date.js';
 import { check } from '../../harness/expect.js';
 import { companyInResponse, iface, provisioningAccount, secureContactUserType } from '../../harness/needs.js';
-import { cancelAtEnd, company, companyShown, expectAccepted, expectErrors, givenCompany, plainUserTypes } from '../../harness/provisioning.js';
+import { cancelAtEnd, company, companyShown, expectAccepted, expectErrors, givenCompany, plainUserTypes } from '../../harness/fixtures/provisioning.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 
 /** spec §4.5 Provision a company, Command Update; §7.3 rows an Update can cause; §8 LicenseQuantity. */

@@ -38,6 +38,14 @@ describe('a conformance run against the embedded reference server', () => {
     expect(clean.stdout).toMatch(/CONFORMS/);
   });
 
+  test('rule ids are unique, stable-shaped and start with their interface', () => {
+    const rules = clean.summary().rules;
+    const ids = rules.map((r) => r.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i), 'duplicate rule ids').toEqual([]);
+    expect(rules.filter((r) => !r.id.startsWith(`${r.interface}.`) || !/^[a-z-]+(\.[a-z0-9-]+)+$/.test(r.id)).map((r) => r.id)).toEqual([]);
+    expect(rules.filter((r) => !/^§\d+(\.\d+)*$/.test(r.section)).map((r) => `${r.id}: ${r.section}`), 'sections must look like §4.1').toEqual([]);
+  });
+
   test('every rule has at least one reference fault, and every fault names a rule that exists', () => {
     const ruleIds = new Set(clean.summary().rules.map((r) => r.id));
     const faulted = new Set(FAULTS.map((f) => f.rule));

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import type { Summary } from '../harness/reporting/summary-reporter.js';
 import { isLeapYear } from '../generators/expiration-date.js';
 import { Faults } from '../reference/faults.js';
 import { start, type RunningReference } from '../reference/server.js';
-import { ROOT } from './support/cli.js';
+import { readSummary, runNode } from './support/cli.js';
 
 /**
  * Issue 4's must-show: the date property, run against a reference whose calendar check forgets
@@ -16,24 +15,14 @@ import { ROOT } from './support/cli.js';
  */
 const RULE = 'provisioning.create.impossible-calendar-date';
 
-function runSpec(reference: RunningReference, reportsDir: string): Promise<Summary> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SMS_|REFERENCE_|VITEST)/.test(k) && k !== 'NODE_OPTIONS'));
-  Object.assign(env, { SMS_RESOLVED_PROFILE: JSON.stringify(reference.profile), SMS_REPORTS_DIR: reportsDir, SMS_SEED: '20261122', SMS_PROPERTY_RUNS: '20' });
-  const args = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.config.ts', 'specs/provisioning/expiration-date.spec.ts', '-t', RULE];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('error', reject);
-    child.on('close', () => {
-      try {
-        resolve(JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')) as Summary);
-      } catch {
-        reject(new Error(`the spec run wrote no summary.json:\n${output.slice(-2000)}`));
-      }
-    });
-  });
+async function runSpec(reference: RunningReference, reportsDir: string): Promise<Summary> {
+  const env = { SMS_RESOLVED_PROFILE: JSON.stringify(reference.profile), SMS_REPORTS_DIR: reportsDir, SMS_SEED: '20261122', SMS_PROPERTY_RUNS: '20' };
+  const run = await runNode(['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.config.ts', 'specs/provisioning/expiration-date.spec.ts', '-t', RULE], env);
+  try {
+    return readSummary(reportsDir);
+  } catch {
+    throw new Error(`the spec run wrote no summary.json:\n${(run.stdout + run.stderr).slice(-2000)}`);
+  }
 }
 
 describe('the ExpirationDate property has teeth', () => {

@@ -6,24 +6,28 @@ import type { Summary } from '../../harness/reporting/summary-reporter.js';
 
 export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 
-export interface CliResult {
+export interface NodeResult {
   code: number | null;
   stdout: string;
   stderr: string;
   ms: number;
+}
+
+export interface CliResult extends NodeResult {
   reportsDir: string;
   summary(): Summary;
 }
 
-/** Runs the CLI as a vendor would, in a child process with its own reports directory. */
-export function runCli(args: string[], env: Record<string, string> = {}, timeoutMs = 240_000): Promise<CliResult> {
-  const reportsDir = mkdtempSync(join(tmpdir(), 'sms-selftest-'));
+/** The parent's environment without SMS_ / REFERENCE_ / vitest settings that would leak into a run. */
+export function cleanEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SMS_|REFERENCE_|VITEST)/.test(k) && k !== 'NODE_OPTIONS'));
+}
+
+/** Runs a node script of this repository in a child process, with a clean environment plus `env`. */
+export function runNode(args: string[], env: Record<string, string> = {}, timeoutMs = 240_000): Promise<NodeResult> {
   const started = Date.now();
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['bin/secure-messaging-conformance.mjs', ...args, ...(args[0] === 'run' ? ['--reports', reportsDir] : [])], {
-      cwd: ROOT,
-      env: { ...cleanEnv(), ...env },
-    });
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -32,19 +36,18 @@ export function runCli(args: string[], env: Record<string, string> = {}, timeout
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolvePromise({
-        code,
-        stdout,
-        stderr,
-        ms: Date.now() - started,
-        reportsDir,
-        summary: () => JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')) as Summary,
-      });
+      resolvePromise({ code, stdout, stderr, ms: Date.now() - started });
     });
   });
 }
 
-/** The parent's environment without SMS_ / REFERENCE_ / vitest settings that would leak into a run. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SMS_|REFERENCE_|VITEST)/.test(k) && k !== 'NODE_OPTIONS'));
+export function readSummary(reportsDir: string): Summary {
+  return JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')) as Summary;
+}
+
+/** Runs the CLI as a vendor would, in a child process with its own reports directory. */
+export async function runCli(args: string[], env: Record<string, string> = {}, timeoutMs = 240_000): Promise<CliResult> {
+  const reportsDir = mkdtempSync(join(tmpdir(), 'sms-selftest-'));
+  const result = await runNode(['bin/secure-messaging-conformance.mjs', ...args, ...(args[0] === 'run' ? ['--reports', reportsDir] : [])], env, timeoutMs);
+  return { ...result, reportsDir, summary: () => readSummary(reportsDir) };
 }

@@ -16,7 +16,7 @@ export async function eventually<T>(
     const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() + interval > deadline) {
-      throw new ConformanceAssertionError(`${what} did not happen within ${options.timeoutMs} ms (SMS_EVENTUALLY_TIMEOUT_MS).`);
+      throw new ConformanceAssertionError(`Waited ${options.timeoutMs} ms (SMS_EVENTUALLY_TIMEOUT_MS) for ${what}, without success.`);
     }
     await delay(interval);
     interval = Math.min(interval * 2, 1_000);

@@ -136,15 +136,15 @@ const SEVERITY = { must: 'critical', should: 'normal' } as const;
 
 /** Declares one documented rule as one test (style.md, conventions 1-4). */
 export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): void {
-  const record: RuleRecord = { ...meta, features: (meta.needs ?? []).map((n) => n.feature) };
-  delete (record as Partial<RuleMeta>).needs;
+  const { needs = [], ...described } = meta;
+  const record: RuleRecord = { ...described, features: needs.map((n) => n.feature) };
   test(`${meta.section} ${meta.title} [${meta.id}]`, { timeout: meta.timeoutMs ?? 60_000 }, async (ctx: TestContext) => {
     ctx.task.meta.rule = record;
     await labelForAllure(meta);
     const t = new RuleContext(meta, ++serial);
     let outcome: unknown;
     try {
-      const reasons = (meta.needs ?? []).map((n) => n.missing(t.profile)).filter((r): r is string => r !== undefined);
+      const reasons = needs.map((n) => n.missing(t.profile)).filter((r): r is string => r !== undefined);
       if (reasons.length > 0) throw new NotApplicable(reasons.join('; '));
       await body(t);
     } catch (e) {

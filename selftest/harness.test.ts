@@ -67,7 +67,7 @@ describe('eventually', () => {
   test('returns the first value and gives up at the deadline with a sentence', async () => {
     let calls = 0;
     await expect(eventually('x', async () => (++calls >= 3 ? 'done' : undefined), { timeoutMs: 2_000, intervalMs: 10 })).resolves.toBe('done');
-    await expect(eventually('the thing', async () => undefined, { timeoutMs: 150, intervalMs: 20 })).rejects.toThrow('the thing did not happen within 150 ms');
+    await expect(eventually('the thing', async () => undefined, { timeoutMs: 150, intervalMs: 20 })).rejects.toThrow('Waited 150 ms (SMS_EVENTUALLY_TIMEOUT_MS) for the thing, without success.');
   });
 });
 

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
 import { ProfileSchema, profileSecrets, type Profile } from '../contract/profile.js';
-import { loadProfile, loadRunSettings, type LoadOptions } from '../harness/config.js';
+import { loadProfile, loadRunSettings, withLimitEnv, type LoadOptions } from '../harness/config.js';
 import { renderAllure } from '../harness/reporting/allure-render.js';
 import type { Summary } from '../harness/reporting/summary-reporter.js';
 import { probe } from './preflight.js';
@@ -29,7 +29,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
   } else {
     const { start } = await import('../reference/server.js');
     const reference = await start();
-    profile = ProfileSchema.parse(reference.profile);
+    profile = ProfileSchema.parse(withLimitEnv(reference.profile, env));
     stop = reference.close;
     log(`Started the embedded reference server at ${reference.url} (no target given).`);
   }

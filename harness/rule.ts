@@ -5,8 +5,9 @@ import type { Account, AccountRole } from '../contract/profile.js';
 import { Clients } from './clients/index.js';
 import { runContext, type RunContext } from './context.js';
 import { exchangeTitle, renderExchange } from './evidence.js';
-import { HttpClient, recordExchanges, sharedAgent, type Exchange } from './http.js';
+import { HttpClient, recordExchanges, sharedAgent, type Exchange, type RateLimited } from './http.js';
 import { NotApplicable, TargetBroken } from './outcomes.js';
+import { ownSetting } from './ownership.js';
 import { Redactor } from './redact.js';
 
 /** A capability a rule needs from the target; `missing` says why it is absent, if it is. */
@@ -30,6 +31,12 @@ export interface RuleMeta {
   level: 'must' | 'should';
   needs?: Need[];
   timeoutMs?: number;
+  /**
+   * A shared setting of the target this rule changes (e.g. a company policy): the rule runs
+   * alone, never beside another rule of its file, and beside no other rule that names the same
+   * setting. Rules without one run concurrently (issue 11).
+   */
+  owns?: string;
 }
 
 /** What reporters read from task.meta. */
@@ -43,6 +50,8 @@ declare module 'vitest' {
     notApplicable?: string;
     broken?: string;
     exchanges?: number;
+    /** 429/503 answers with Retry-After, and how many of those requests were sent again */
+    rateLimited?: { responses: number; retried: number };
   }
 }
 
@@ -56,18 +65,28 @@ export class RuleContext {
   /** unique per test: run prefix plus a test counter, for names of things the test creates */
   readonly prefix: string;
   readonly exchanges: Exchange[] = [];
+  readonly rateLimited: RateLimited[] = [];
   readonly #cleanups: Array<{ what: string; fn: () => Promise<unknown> }> = [];
 
   constructor(
     readonly meta: RuleMeta,
     serial: number,
+    /** epoch ms by which the test must be done */
+    deadline = Date.now() + (meta.timeoutMs ?? DEFAULT_TIMEOUT_MS),
   ) {
     this.run = runContext();
     this.profile = this.run.profile;
     this.redact = new Redactor(this.run.secrets);
-    const dispatcher = sharedAgent().compose(recordExchanges((x) => this.exchanges.push(x)));
+    const dispatcher = sharedAgent(this.profile.limits).compose(recordExchanges((x) => this.exchanges.push(x)));
     // every request names its rule, so a target's logs can be matched with the report
-    this.http = new HttpClient(dispatcher, this.run.settings.requestTimeoutMs, this.redact, { 'x-conformance-rule': meta.id });
+    this.http = new HttpClient(dispatcher, {
+      timeoutMs: this.run.settings.requestTimeoutMs,
+      redact: this.redact,
+      defaultHeaders: { 'x-conformance-rule': meta.id },
+      limits: this.profile.limits,
+      deadline,
+      onRateLimited: (event) => this.rateLimited.push(event),
+    });
     this.clients = new Clients(this.http, this.profile, this.redact);
     // the counter restarts in every spec file (vitest isolates modules per file), so a digest of
     // the rule id keeps prefixes of different files apart
@@ -133,16 +152,22 @@ function ruleDigest(id: string): string {
   return h.toString(36).padStart(7, '0').slice(-6);
 }
 const SEVERITY = { must: 'critical', should: 'normal' } as const;
+const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** Declares one documented rule as one test (style.md, conventions 1-4). */
 export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): void {
-  const { needs = [], ...described } = meta;
+  const { needs = [], owns, ...described } = meta;
   const record: RuleRecord = { ...described, features: needs.map((n) => n.feature) };
-  test(`${meta.section} ${meta.title} [${meta.id}]`, { timeout: meta.timeoutMs ?? 60_000 }, async (ctx: TestContext) => {
+  const timeout = meta.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // independent rules run concurrently (up to the per-worker share of limits.concurrency); a rule
+  // that owns a shared setting runs alone in its file and holds that setting's lock
+  const declare = owns ? test.sequential : test.concurrent;
+  declare(`${meta.section} ${meta.title} [${meta.id}]`, { timeout }, async (ctx: TestContext) => {
     ctx.task.meta.rule = record;
     await labelForAllure(meta);
-    const t = new RuleContext(meta, ++serial);
+    const t = new RuleContext(meta, ++serial, Date.now() + timeout);
     let outcome: unknown;
+    const release = owns ? await ownSetting(owns, timeout) : undefined;
     try {
       const reasons = needs.map((n) => n.missing(t.profile)).filter((r): r is string => r !== undefined);
       if (reasons.length > 0) throw new NotApplicable(reasons.join('; '));
@@ -151,7 +176,9 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
       outcome = e;
     }
     const problems = await t.cleanup();
+    release?.();
     ctx.task.meta.exchanges = t.exchanges.length;
+    if (t.rateLimited.length > 0) ctx.task.meta.rateLimited = { responses: t.rateLimited.length, retried: t.rateLimited.filter((r) => r.retried).length };
     await attachEvidence(t);
     if (problems.length > 0) await allure.attachment('cleanup problems', t.redact.text(problems.join('\n')), 'text/plain');
     if (outcome instanceof NotApplicable) {

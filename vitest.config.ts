@@ -32,7 +32,7 @@ export default defineConfig({
       './harness/reporting/summary-reporter.ts',
       ['junit', { outputFile: `${reportsDir}/junit.xml`, suiteName: 'secure-messaging-conformance' }],
       // reportMatchers off: matcher steps would print compared values, secrets included
-      ['allure-vitest/reporter', { resultsDir: `${reportsDir}/allure-results`, reportMatchers: false }],
+      ['./harness/reporting/allure-reporter.ts', { resultsDir: `${reportsDir}/allure-results`, reportMatchers: false }],
     ],
   },
 });

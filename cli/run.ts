@@ -15,12 +15,21 @@ const ROOT = resolve(new URL('..', import.meta.url).pathname);
 export interface RunResult {
   exitCode: number;
   summary?: Summary;
+  /** milliseconds spent in each phase, for `npm run bench` */
+  timings?: Record<string, number>;
 }
 
 /** `run`: resolve the target, check it answers, run the specs, write and render the reports. */
 export async function run(options: LoadOptions, log: (line: string) => void = console.log): Promise<RunResult> {
   const { env, flags = {} } = options;
   const settings = loadRunSettings(options);
+  const timings: Record<string, number> = {};
+  let lap = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - lap);
+    lap = now;
+  };
   const remote = Boolean(flags.target ?? flags.profile ?? env.SMS_TARGET ?? env.SMS_PROFILE);
   let profile: Profile;
   let stop: (() => Promise<void>) | undefined;
@@ -34,6 +43,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     log(`Started the embedded reference server at ${reference.url} (no target given).`);
   }
   try {
+    phase('reference start');
     const unreachable = await probe(profile);
     if (unreachable) {
       log(unreachable);
@@ -58,9 +68,11 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
       log(`No spec folder exists for ${settings.areas.join(', ')}; nothing to run.`);
       return { exitCode: 2 };
     }
+    phase('preflight and setup');
     const vitest = await startVitest('test', filters, { root: ROOT, config: join(ROOT, 'vitest.config.ts'), watch: false }, {}, {});
     await vitest.close();
     delete process.env.SMS_RESOLVED_PROFILE;
+    phase('vitest (start, specs, reporters)');
 
     const summaryPath = join(reportsDir, 'summary.json');
     if (!existsSync(summaryPath)) {
@@ -70,14 +82,16 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     const scrubbed = await scrubSecrets(reportsDir, profileSecrets(profile));
     if (scrubbed.hits > 0) log(`Warning: ${scrubbed.hits} secret value(s) reached ${scrubbed.files} report file(s) and were replaced; please report this suite defect.`);
     const summary = JSON.parse(readFileSync(summaryPath, 'utf8')) as Summary;
+    phase('secret sweep');
     await renderAllure({
       resultsDir: join(reportsDir, 'allure-results'),
       reportDir: join(reportsDir, 'allure-report'),
       reportName: `Secure Messaging conformance: ${profile.baseUrl}`,
       environment: environmentOf(summary),
     }).catch((e: Error) => log(`The HTML report could not be rendered: ${e.message.split('\n')[0]} (summary.json and junit.xml are complete).`));
+    phase('Allure render');
     log(scorecard(summary, settings.reportsDir));
-    return { exitCode: verdict(summary).ok ? 0 : 1, summary };
+    return { exitCode: verdict(summary).ok ? 0 : 1, summary, timings };
   } finally {
     await stop?.();
   }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import type { ProfileInput } from '../contract/profile.js';
+import { LIMIT_ENV_KEYS } from '../harness/config.js';
 import { start } from '../reference/server.js';
 import { runCli, type CliResult } from '../selftest/support/cli.js';
 import { BEFORE } from './baseline.js';
@@ -50,16 +51,19 @@ function through(profile: ProfileInput, from: string, base: string): ProfileInpu
 
 const reference = await start();
 
-async function runOnce(profile: ProfileInput, label: string): Promise<{ run: CliResult; served: number }> {
+async function runOnce(profile: ProfileInput, label: string): Promise<{ run: CliResult; served: number; timings?: Record<string, number> }> {
   const profilePath = join(tmpdir(), `sms-bench-profile-${process.pid}-${label}.json`);
   writeFileSync(profilePath, JSON.stringify(profile), { mode: 0o600 });
   const servedBefore = reference.state.stats.requests;
-  const run = await runCli(['run', '--profile', profilePath, '--seed', seed], {}, 900_000);
+  // the limits a reader sets for the bench (SMS_CONCURRENCY, ...) reach the runs; nothing else does
+  const limits = Object.fromEntries(Object.keys(LIMIT_ENV_KEYS).flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
+  const run = await runCli(['run', '--profile', profilePath, '--seed', seed], { ...limits, SMS_BENCH_TIMINGS: '1' }, 900_000);
+  const timings = /^timings (.*)$/m.exec(run.stderr)?.[1];
   const served = reference.state.stats.requests - servedBefore;
   if (run.code !== 0) {
     console.error(`The ${label} run did not pass (exit ${run.code}); figures below still describe it.\n${run.stdout.split('\n').slice(-14).join('\n')}`);
   }
-  return { run, served };
+  return { run, served, timings: timings ? (JSON.parse(timings) as Record<string, number>) : undefined };
 }
 
 const before = await medianRoundTripMs(reference.url);
@@ -80,13 +84,17 @@ const rows: Array<[string, string, string?]> = [
   ['raw floor (exchanges × median)', s(floorMs)],
   ['overhead ratio (wall / floor)', `${(wallMs / floorMs).toFixed(1)}×`, `before: ${BEFORE.direct.ratio}×`],
   ['time inside vitest (summary.durationMs)', s(summary.durationMs), `before: ${s(BEFORE.direct.vitestMs)}`],
+  ...Object.entries(direct.timings ?? {}).map(([phase, ms]): [string, string] => [`  phase: ${phase}`, s(ms)]),
 ];
 
 if (latencyMs !== undefined) {
   const proxy = await startLatencyProxy(new URL(reference.url), latencyMs);
   const slow = await runOnce(through(reference.profile, reference.url, proxy.url), `latency${latencyMs}`);
   await proxy.close();
-  const added = slow.run.ms - wallMs;
+  // the machine's load drifts: the direct run is repeated after the slow one and the two averaged
+  const again = await runOnce(reference.profile, 'direct-again');
+  const directMs = (wallMs + again.run.ms) / 2;
+  const added = slow.run.ms - directMs;
   const serial = slow.served * latencyMs;
   const overlap = serial / Math.max(added, 1);
   const was = BEFORE.latency[String(latencyMs)];
@@ -95,12 +103,17 @@ if (latencyMs !== undefined) {
     [`added round trip (proxy)`, `${latencyMs} ms (${proxy.connections()} connections opened)`],
     ['N: HTTP exchanges through the proxy', `${slow.served}`],
     ['rules run through the proxy', `${slow.run.summary().rules.length} (${slow.run.summary().totals.pass} pass)`],
-    ['wall time, direct', s(wallMs)],
+    ['wall time, direct (mean of before and after)', `${s(directMs)} (${s(wallMs)}, ${s(again.run.ms)})`],
     ['wall time, with latency', s(slow.run.ms), was ? `before: ${s(was.wallMs)}` : undefined],
     ['added wall time', s(added), was ? `before: ${s(was.wallMs - was.directMs)}` : undefined],
     ['serial cost N × D', s(serial)],
     ['overlap factor (N × D / added wall)', `${overlap.toFixed(2)}×  (goal ≥ 4×)`, was ? `before: ${was.overlap}×` : undefined],
+    ['time inside vitest, with latency', s(slow.run.summary().durationMs)],
   );
+  // the longest rules bound the run from below: the critical path
+  for (const r of [...slow.run.summary().rules].sort((a, b) => b.durationMs - a.durationMs).slice(0, 5)) {
+    rows.push([`  slowest: ${r.id}`, `${s(r.durationMs)}, ${r.exchanges} exchanges`]);
+  }
 }
 await reference.close();
 for (const [k, v, b] of rows) console.log(`${k.padEnd(42)}${v.padEnd(b ? 34 : 0)}${b ?? ''}`);

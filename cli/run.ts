@@ -90,6 +90,10 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
       environment: environmentOf(summary),
     }).catch((e: Error) => log(`The HTML report could not be rendered: ${e.message.split('\n')[0]} (summary.json and junit.xml are complete).`));
     phase('Allure render');
+    const slowDown = summary.rateLimited;
+    if (slowDown && slowDown.responses > 0) {
+      log(`The target asked to slow down ${slowDown.responses} time(s) (429/503 with Retry-After); ${slowDown.retried} request(s) were sent again after the wait (see limits.requestsPerSecond).`);
+    }
     log(scorecard(summary, settings.reportsDir));
     return { exitCode: verdict(summary).ok ? 0 : 1, summary, timings };
   } finally {

@@ -111,11 +111,14 @@ export function recordExchanges(sink: ExchangeSink): Dispatcher.DispatcherCompos
  * One keep-alive pool and one admission gate per worker; tests compose their own recorder onto
  * the pool. Bodies and header blocks are read up to the profile's limits and no further.
  */
-let shared: { agent: Agent; gate: Gate } | undefined;
+const shared = new Map<string, { agent: Agent; gate: Gate }>();
 function perWorker(limits: Limits) {
-  if (!shared) {
+  // a run has one profile, so one entry; self-tests try several limits
+  const key = JSON.stringify(limits);
+  let entry = shared.get(key);
+  if (!entry) {
     const plan = concurrencyPlan(limits);
-    shared = {
+    entry = {
       agent: new Agent({
         connections: Math.max(4, plan.slots * 2),
         keepAliveTimeout: 4_000,
@@ -125,8 +128,9 @@ function perWorker(limits: Limits) {
       }),
       gate: new Gate(plan.slots, plan.perSecond),
     };
+    shared.set(key, entry);
   }
-  return shared;
+  return entry;
 }
 export function sharedAgent(limits: Limits = DEFAULT_LIMITS): Agent {
   return perWorker(limits).agent;
@@ -223,8 +227,9 @@ export class HttpClient {
       const res = await this.#once(method, target, headers, body);
       const waitMs = res.status === 429 || res.status === 503 ? retryAfterMs(res.headers['retry-after']) : undefined;
       if (waitMs === undefined) return res;
-      // the target asked to slow down (spec §8 shows no rate limits): never judged as conformance
-      this.gate.pause(waitMs);
+      // the target asked to slow down (spec §8 shows no rate limits): never judged as conformance;
+      // the worker's other requests hold back too, for at most a request timeout at a time
+      this.gate.pause(Math.min(waitMs, this.timeoutMs));
       const inTime = Date.now() + waitMs + this.timeoutMs < (this.options.deadline ?? Infinity);
       const retried = IDEMPOTENT.has(method.toUpperCase()) && inTime;
       this.options.onRateLimited?.({ status: res.status, waitMs, retried });

@@ -11,7 +11,7 @@ import { mailboxCommands, type MailboxModel, type PairApi, type Side } from '../
 const MAX_COMMANDS = 30;
 const MAX_RUNS = 20;
 /** Sequences run in this many independent chains at once (each its own messages and folders), so the run is not one long serial chain. */
-const CHAINS = 5;
+const CHAINS = 10;
 
 /** What one sequence made, removed when it ends. */
 interface Made {

@@ -98,7 +98,7 @@ function profileFor(url: string): string {
   return path;
 }
 
-const ENV = { SMS_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS), SMS_EVENTUALLY_TIMEOUT_MS: '2000', SMS_CONCURRENCY: '8' };
+const ENV = { SMS_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS), SMS_EVENTUALLY_TIMEOUT_MS: '2000', SMS_CONCURRENCY: '2' };
 
 describe.concurrent('a hostile target gets a verdict, a report and a documented exit code, never a crash or a hang', () => {
   test.each(Object.keys(TARGETS))('a target that %s', async (name) => {

@@ -1,5 +1,6 @@
 import { REQUIRED_FIELDS, type GrantType } from '../../contract/token.js';
-import { mediaType, readBody, type Ctx } from '../http.js';
+import { mediaType, type Ctx } from '../http.js';
+import { readJson } from '../json.js';
 import { STRING_FIELDS, TokenError, str, type Body } from './errors.js';
 
 /** Reads and validates the JSON body shared by /Token and /token/challenge. */
@@ -10,15 +11,9 @@ export async function parseTokenBody(c: Ctx): Promise<Body> {
     // spec §4.1: failures are 400 or 401, so an unsupported media type is an invalid request
     throw new TokenError(400, 'InvalidRequest');
   }
-  const read = await readBody(c);
-  if (!read.ok) throw new TokenError(400, 'InvalidRequest');
-  let body: unknown;
-  try {
-    body = JSON.parse(read.text);
-  } catch {
-    if (c.get('fault')('token.malformed-json-500')) throw new Error('unexpected token in JSON');
-    throw new TokenError(400, 'InvalidRequest');
-  }
+  const read = await readJson(c);
+  if ((read.ok ? read.empty : read.reason !== 'too-large') && c.get('fault')('token.malformed-json-500')) throw new Error('unexpected token in JSON');
+  const body = read.ok ? read.value : undefined;
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new TokenError(400, 'InvalidRequest');
   const record = body as Body;
   for (const field of STRING_FIELDS) {

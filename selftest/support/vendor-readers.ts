@@ -11,7 +11,7 @@ export type Model = { [field: string]: Kind };
 type Kind = 'int' | 'string' | 'bool' | 'any' | Model | [Kind];
 
 const STATISTICS: Model = Object.fromEntries(
-  ['AccountSize', 'AvailableAccountSize', 'DateCreated', 'DateOfLastNotice', 'DateOfLastVisit', 'DatePasswordExpires', 'TotalFilesInOutbox', 'TotalFilesSent', 'TotalMessagesInInbox', 'TotalMessagesInOutbox', 'TotalMessagesReceived', 'TotalMessagesSent', 'TotalUnreadMessagesInInbox', 'TotalVisits', 'UsedAccountSize'].map((k) => [k, 'any']),
+  ['AccountSize', 'AvailableAccountSize', 'DateCreated', 'DateOfLastNotice', 'DateOfLastVisit', 'DatePasswordExpires', 'TotalFilesInOutbox', 'TotalFilesSent', 'TotalMessagesInInbox', 'TotalMessagesInOutbox', 'TotalMessagesReceived', 'TotalMessagesSent', 'TotalUnreadMessagesInInbox', 'TotalVisits', 'UsedAccountSize'].map((k) => [k, k.startsWith('Date') ? 'string' : 'int']),
 );
 const FOLDER: Model = { FolderId: 'int', FolderName: 'string', FolderType: 'int', FolderTypeDescription: 'string', IsSystemFolder: 'bool', TotalMessages: 'int', TotalSize: 'int' };
 const SUMMARY: Model = { AttachmentCount: 'int', createTimeString: 'string', FolderId: 'int', MessageId: 'int', MessageSize: 'int', Read: 'bool', MessageStatus: 'int', SenderAddress: 'string', Subject: 'string' };

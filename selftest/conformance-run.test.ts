@@ -104,6 +104,30 @@ describe('a run against a served reference, through a profile file', () => {
   });
 });
 
+describe('honest outcomes', () => {
+  test('a target that answers 500 to everything gets broken or failed rules, never not applicable, and a non-zero exit', async () => {
+    const server = createServer((_req, res) => res.writeHead(500, { 'content-type': 'text/html' }).end('<h1>Internal Server Error</h1>'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const reference = await start();
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      // every account and fixture the reference would offer, so nothing is not applicable for want of a profile value
+      const profile = { ...reference.profile, baseUrl: url, urls: {} };
+      const profilePath = join(await import('node:os').then((os) => os.tmpdir()), `sms-500-profile-${process.pid}.json`);
+      writeFileSync(profilePath, JSON.stringify(profile), { mode: 0o600 });
+      const run = await runCli(['run', '--profile', profilePath, '--seed', '3'], { SMS_EVENTUALLY_TIMEOUT_MS: '500', SMS_PROPERTY_RUNS: '5' });
+      const rules = run.summary().rules;
+      expect(rules.filter((r) => r.outcome === 'notApplicable').map((r) => `${r.id}: ${r.reason}`), 'rules not applicable against a 500 target').toEqual([]);
+      expect(rules.filter((r) => r.outcome === 'pass').map((r) => r.id), 'rules that passed against a 500 target').toEqual([]);
+      expect([1, 4]).toContain(run.code);
+    } finally {
+      await reference.close();
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
+
 describe('bad input gets a clear answer', () => {
   test('an unreachable target ends within 30 s with one sentence and a non-zero exit', async () => {
     const run = await runCli(['run', '--target', 'http://127.0.0.1:9']);

@@ -9,6 +9,8 @@ export interface AppEnv {
     fault: (id: string) => boolean;
     /** the peer address, for IP restrictions (spec §7.1 IpRestriction) */
     clientIp: string;
+    /** JSON property names matched without regard to case (json.ts; reference/variant/vendor.ts) */
+    caselessJson: boolean;
   };
 }
 
@@ -17,9 +19,10 @@ export type Ctx = Context<AppEnv>;
 /** Largest request body any reference route reads; larger bodies are invalid requests. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-export function requestScope(faults: Faults) {
+export function requestScope(faults: Faults, caselessJson = true) {
   return async (c: Ctx, next: () => Promise<void>) => {
     const rule = c.req.header(RULE_HEADER);
+    c.set('caselessJson', caselessJson);
     c.set('fault', (id: string) => faults.on(id, rule));
     const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
     c.set('clientIp', incoming?.socket?.remoteAddress ?? '127.0.0.1');

@@ -3,7 +3,7 @@ import { readBody, type Ctx } from './http.js';
 /**
  * Untrusted JSON, read the way the vendor's server reads it (ASP.NET model binding and
  * Newtonsoft, vendor-wire §1): property names match without regard to case (`FolderID` finds
- * `FolderId`), `null` items in lists are ignored (`"Cc": [null]`, the Python library's
+ * `FolderId`; axis common.json-name-case, whose other reading matches exactly), `null` items in lists are ignored (`"Cc": [null]`, the Python library's
  * defaults), and nothing in the document can make a reader crash: nesting is bounded, and a
  * property named like an `Object.prototype` member (`toString`, `valueOf`, `hasOwnProperty`...)
  * never shadows it, so `String(x)` and `${x}` of a parsed object cannot throw. Every route
@@ -38,42 +38,48 @@ export function jsonDepth(text: string): number {
 
 const PROTOTYPE_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
 
-/** The own key of `target` that equals `key` without regard to case (exact spelling first). */
-function ownKey(target: object, key: string): string | undefined {
+/** The own key of `target` that equals `key` (without regard to case when `caseless`; exact spelling first). */
+function ownKey(target: object, key: string, caseless: boolean): string | undefined {
   if (Object.hasOwn(target, key)) return key;
+  if (!caseless) return undefined;
   const lower = key.toLowerCase();
   return Object.keys(target).find((k) => k.toLowerCase() === lower);
 }
 
-const caselessHandler: ProxyHandler<Record<string, unknown>> = {
+const handler = (caseless: boolean): ProxyHandler<Record<string, unknown>> => ({
   get(target, key, receiver) {
     if (typeof key === 'symbol' || PROTOTYPE_KEYS.has(key)) return Reflect.get(Object.prototype, key, receiver);
-    const own = ownKey(target, key);
+    const own = ownKey(target, key, caseless);
     return own === undefined ? undefined : target[own];
   },
   has(target, key) {
     if (typeof key === 'symbol') return Reflect.has(target, key);
-    return ownKey(target, key) !== undefined || key in Object.prototype;
+    return ownKey(target, key, caseless) !== undefined || key in Object.prototype;
   },
   getOwnPropertyDescriptor(target, key) {
     if (typeof key === 'symbol') return Reflect.getOwnPropertyDescriptor(target, key);
-    const own = ownKey(target, key);
+    const own = ownKey(target, key, caseless);
     return own === undefined ? undefined : Reflect.getOwnPropertyDescriptor(target, own);
   },
-};
+});
+const CASELESS = handler(true);
+const EXACT = handler(false);
 
-/** A JSON object whose property names match without regard to case (and cannot shadow Object.prototype). */
-export function caseless<T extends object>(object: T): T {
-  return new Proxy(object as Record<string, unknown>, caselessHandler) as T;
+/**
+ * A parsed JSON object that cannot shadow Object.prototype, whose property names match without
+ * regard to case unless `caseless` is false (the strict reading, reference/variant/vendor.ts).
+ */
+export function safeObject<T extends object>(object: T, caseless = true): T {
+  return new Proxy(object as Record<string, unknown>, caseless ? CASELESS : EXACT) as T;
 }
 
 /** Parses untrusted JSON text (see the module comment); never throws. */
-export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; reason: 'malformed' | 'too-deep' } {
+export function parseJson(text: string, caseless = true): { ok: true; value: unknown } | { ok: false; reason: 'malformed' | 'too-deep' } {
   if (jsonDepth(text) > MAX_JSON_DEPTH) return { ok: false, reason: 'too-deep' };
   try {
     const value: unknown = JSON.parse(text, (_key, v: unknown) => {
       if (Array.isArray(v)) return v.filter((item) => item !== null);
-      if (v && typeof v === 'object') return caseless(v);
+      if (v && typeof v === 'object') return safeObject(v, caseless);
       return v;
     });
     return { ok: true, value };
@@ -87,7 +93,7 @@ export async function readJson(c: Ctx): Promise<JsonRead> {
   const read = await readBody(c);
   if (!read.ok) return { ok: false, reason: 'too-large' };
   if (read.text.trim() === '') return { ok: true, value: undefined, empty: true };
-  const parsed = parseJson(read.text);
+  const parsed = parseJson(read.text, c.get('caselessJson') ?? true);
   return parsed.ok ? { ok: true, value: parsed.value, empty: false } : parsed;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { csharpRead, javaRead, MODELS } from './support/vendor-readers.js';
 import { inProcessReference } from './support/reference.js';
+import { variantNamed } from '../reference/variant.js';
 
 /**
  * The reference serves the vendor's own client libraries (issue 8 item 6): each sends exactly
@@ -143,5 +144,16 @@ describe('vendor clients against the reference (default variant)', () => {
     expect(Number.isInteger((sent.json as Record<string, number>)['MessageId'])).toBe(true);
     ok(await send(base, { method: 'POST', path: `/Message/${(sent.json as Record<string, number>)['MessageId']}/Retract`, key, type: null }), 'retract');
     ok(await send(base, { method: 'POST', path: '/Account/Logout', key, type: null }), 'logout');
+  });
+});
+
+describe('the strict readings (axes common.path-case and common.json-name-case = exact)', () => {
+  test('B1 paths and vendor-wire names work; other casings do not', async () => {
+    const { app, profile } = inProcessReference(undefined, variantNamed('common.path-case=exact,common.json-name-case=exact'));
+    const account = profile.accounts!.primary!;
+    const logon = (path: string, body: object) => app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await logon('/SecureMessagingAPI/Account/Logon', { UserIdOrEmail: account.username, Password: account.password })).status).toBe(200);
+    expect((await logon('/SecureMessagingApi/Account/Logon', { UserIdOrEmail: account.username, Password: account.password })).status).toBe(404);
+    expect((await logon('/SecureMessagingAPI/Account/Logon', { userIdOrEmail: account.username, password: account.password })).status).toBe(400);
   });
 });

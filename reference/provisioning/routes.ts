@@ -44,7 +44,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     let body = read.ok ? read.value : undefined;
     // a client that serialises the RequestModel twice (DMWEB-JAVA quirk, vendor-wire §3) sends a JSON string
     if (typeof body === 'string') {
-      const inner = parseJson(body);
+      const inner = parseJson(body, c.get('caselessJson'));
       body = inner.ok ? inner.value : undefined;
     }
     const request = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
@@ -66,7 +66,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
       return { ok: false, errors: ['BadCrypto'], provisioner };
     } else if (f('provisioning.hash-unchecked')) plaintext = decrypt(provisioner.key, envelope.iv, envelope.data);
     else return { ok: false, errors: ['BadCrypto'], provisioner };
-    const parsed = parseJson(plaintext);
+    const parsed = parseJson(plaintext, c.get('caselessJson'));
     const model = parsed.ok ? parsed.value : undefined;
     if (!model || typeof model !== 'object' || Array.isArray(model)) {
       return { ok: false, errors: [f('provisioning.malformed-json-as-unknown-error') ? 'UnknownError' : 'MalformedJsonString'], provisioner };

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { encrypt, hmac } from '../contract/wire/envelope-crypto.js';
 import { fuzzBody, Prng, weirdValue } from './support/fuzz.js';
 import { inProcessReference } from './support/reference.js';
+import { variantNamed } from '../reference/variant.js';
 
 /**
  * Malformed input never earns a 5xx (HELPERS non-negotiable; issue 8 item 6): a bounded, seeded
@@ -26,8 +27,11 @@ function instantiate(r: Prng, pattern: string): string {
 }
 
 describe('reference fuzz: malformed requests to every route', () => {
-  test(`${REQUESTS} seeded requests (seed ${SEED}) to every route get no 5xx`, { timeout: 60_000 }, async () => {
-    const { app, profile } = inProcessReference();
+  test.each([
+    ['default', REQUESTS],
+    ['alt', Math.ceil(REQUESTS / 2)],
+  ])('%s variant: %i seeded requests to every route get no 5xx', { timeout: 60_000 }, async (variantName, requests) => {
+    const { app, profile } = inProcessReference(undefined, variantNamed(variantName));
     const routes = [...new Map(app.routes.filter((rt) => rt.method !== 'ALL' && !rt.path.includes('*')).map((rt) => [`${rt.method} ${rt.path}`, rt])).values()];
     expect(routes.length, 'routes enumerated from the app').toBeGreaterThan(20);
     const peer = profile.accounts!.peer!;
@@ -41,7 +45,7 @@ describe('reference fuzz: malformed requests to every route', () => {
     const failures: string[] = [];
     const hit = new Set<string>();
 
-    for (let i = 0; i < REQUESTS; i += 1) {
+    for (let i = 0; i < requests; i += 1) {
       if (i % 100 === 0) key = await logon();
       const route = routes[i % routes.length]!;
       const method = r.chance(0.05) ? r.pick(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) : route.method;
@@ -77,7 +81,7 @@ describe('reference fuzz: malformed requests to every route', () => {
       }
     }
     expect(hit.size, 'every route was fuzzed').toBe(routes.length);
-    if (failures.length) console.error(`reference fuzz: seed ${SEED} (REFERENCE_FUZZ_SEED=${SEED} replays), ${failures.length} requests got a 5xx:\n${failures.slice(0, 20).join('\n')}`);
+    if (failures.length) console.error(`reference fuzz (${variantName} variant): seed ${SEED} (REFERENCE_FUZZ_SEED=${SEED} replays), ${failures.length} requests got a 5xx:\n${failures.slice(0, 20).join('\n')}`);
     expect(failures, `seed ${SEED}: ${failures.length} requests got a 5xx; first: ${failures[0] ?? ''}`).toEqual([]);
   });
 });

@@ -13,8 +13,11 @@ export const MESSAGING_REST_FAULTS = [
   { id: 'messaging-rest.logon-never-locks', rule: 'messaging-rest.logon.lockout', breaks: 'repeated bad log-ons never disable the user' },
   // §5 rule 4, §4.3 log out, §7.2 General
   { id: 'messaging-rest.folder-list-anonymous', rule: 'messaging-rest.session.logon-first', breaks: 'List all folders answers 200 without a session key' },
+  { id: 'messaging-rest.no-key-acts-as-sender', rule: 'messaging-rest.session.logon-first', breaks: 'operations on a message id need no session key: a call without one acts as the sender' },
   { id: 'messaging-rest.unknown-key-accepted', rule: 'messaging-rest.session.unknown-key', breaks: 'a session key the server never issued is accepted' },
+  { id: 'messaging-rest.unknown-key-acts-as-sender', rule: 'messaging-rest.session.unknown-key', breaks: 'operations on a message id do not check the key: a made-up key acts as the sender' },
   { id: 'messaging-rest.logout-keeps-key', rule: 'messaging-rest.session.logout-invalidates', breaks: 'Log out answers 200 but the key keeps working' },
+  { id: 'messaging-rest.session-never-expires', rule: 'messaging-rest.session.expired-key', breaks: 'session keys never expire' },
   { id: 'messaging-rest.expired-key-generic-text', rule: 'messaging-rest.session.expired-key', breaks: 'an expired key is refused with "User could not be authenticated" instead of "SessionKey Expired"' },
   // §4.3 / §5 rule 6 change password
   { id: 'messaging-rest.change-password-needs-key', rule: 'messaging-rest.change-password.without-key', breaks: 'Change password refuses calls without a session key' },
@@ -22,6 +25,7 @@ export const MESSAGING_REST_FAULTS = [
   { id: 'messaging-rest.details-no-email', rule: 'messaging-rest.account.details', breaks: 'Account details leave out the e-mail address' },
   // §4.3 folders, §8, §7.2 CreateFolder, §3.2 delete folder
   { id: 'messaging-rest.folder-stats-zero', rule: 'messaging-rest.folder.list-statistics', breaks: 'the folder list reports TotalMessages 0 for every folder' },
+  { id: 'messaging-rest.folder-create-wrong-id', rule: 'messaging-rest.folder.create', breaks: 'Create a new folder answers a FolderId that is not the new folder\'s' },
   { id: 'messaging-rest.folder-create-type-swapped', rule: 'messaging-rest.folder.create', breaks: 'a created folder gets the other FolderType' },
   { id: 'messaging-rest.folder-limit-64', rule: 'messaging-rest.folder.name-max-65', breaks: 'folder names over 64 characters are refused' },
   { id: 'messaging-rest.folder-limit-66', rule: 'messaging-rest.folder.name-66-refused', breaks: 'a folder name of 66 characters is accepted' },

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { codeForErrorName, vendorErrorName, type ProvisioningErrorName } from '../../contract/provisioning.js';
 import type { Variant } from '../variant.js';
+import { axis } from '../variant/axis.js';
+import { EXTRA_FIELDS } from '../variant/common.js';
 
 /**
  * The provisioning interface's legal alternatives (reference/variant.ts): where spec §2.4 says
@@ -20,25 +22,51 @@ export interface ProvisioningChoices {
   newAutomationId(): string;
 }
 
+/** The readings of the provisioning silences (spec §2.4 'ResponseModel … not shown', vendor-wire §8.5). */
+export const ERROR_FORM = axis('provisioning.error-form', 'response-model', ['codes', 'names']);
+export const TRANSACTION_ID = axis('provisioning.transaction-id', 'response-model', ['guid', 'numeric']);
+// default: echo the request IV, which both clients decrypt with (DMWEB-CS reads the response IV, DMWEB-JAVA reuses its own; clarifications V2)
+export const RESPONSE_IV = axis('provisioning.response-iv', 'response-crypto', ['request', 'fresh']);
+export const HASH_OVER = axis('provisioning.response-hash', 'response-crypto', ['plaintext', 'ciphertext']);
+export const AUTOMATION_ID = axis('provisioning.automation-id', 'automation-id-format', ['guid', 'hex24']);
+
+/** P16: spec §7.3 InvalidEmailAddress 'E-mail address not well-formed'; well formed by RFC 5322 dot-atom, or by a lenient `x@y.z` test. */
+export const EMAIL_VALIDATION = axis('provisioning.email-validation', 'email-well-formed', ['rfc5322', 'lenient']);
+/** P5: spec §8 'the current number of users of that type'; whether a SecureContact is such a user (profile secureContactsCountAsUsers). */
+export const SECURE_CONTACTS_COUNT = axis('provisioning.secure-contacts-count', 'users-of-a-type', [true, false]);
+/** P6: spec §7.3 CouldNotAddUserToUserType 'in the administrative role'; whether the administrator's own address as a SecureContact is that. */
+export const ADMIN_AS_SECURE_CONTACT = axis('provisioning.admin-as-secure-contact', 'administrative-role-contact', ['refused', 'accepted']);
+/** P3: a SecureContact in a Cobrand without Url and Color fits both SecureContactRequiresCobrand and IncompleteCobrandData. */
+export const CONTACT_WITHOUT_COBRAND = axis('provisioning.contact-without-cobrand-error', 'contact-without-cobrand', ['SecureContactRequiresCobrand', 'IncompleteCobrandData']);
+/** P8: spec §8 sets no latest ExpirationDate; a server storing SQL smalldatetime ends at 06/06/2079. */
+export const LATEST_EXPIRATION_DATE = axis('provisioning.latest-expiration-date', 'latest-expiration-date', ['none', 'smalldatetime']);
+/** P17: spec §4.5 Cancel 'deletes a company', §3.3 Status Cancelled (2): the company stays with Status 2, or is gone. */
+export const CANCEL_EFFECT = axis('provisioning.cancel-effect', 'cancel-effect', ['status', 'deleted']);
+
+export const PROVISIONING_AXES = [
+  ERROR_FORM,
+  TRANSACTION_ID,
+  RESPONSE_IV,
+  HASH_OVER,
+  AUTOMATION_ID,
+  EMAIL_VALIDATION,
+  SECURE_CONTACTS_COUNT,
+  ADMIN_AS_SECURE_CONTACT,
+  CONTACT_WITHOUT_COBRAND,
+  LATEST_EXPIRATION_DATE,
+  CANCEL_EFFECT,
+];
+
 export function provisioningChoices(variant: Variant): ProvisioningChoices {
-  if (variant.name === 'alt') {
-    return {
-      errorValue: vendorErrorName,
-      errorsAsNames: true,
-      transactionId: () => String(Date.now()) + randomBytes(2).readUInt16BE().toString().padStart(5, '0'),
-      responseIv: 'request',
-      hashOver: 'ciphertext',
-      extraFields: true,
-      newAutomationId: () => randomBytes(12).toString('hex').toUpperCase(),
-    };
-  }
+  const errorsAsNames = variant.get(ERROR_FORM) === 'names';
   return {
-    errorValue: codeForErrorName,
-    errorsAsNames: false,
-    transactionId: () => randomUUID(),
-    responseIv: 'fresh',
-    hashOver: 'plaintext',
-    extraFields: false,
-    newAutomationId: () => randomUUID(),
+    errorValue: errorsAsNames ? vendorErrorName : codeForErrorName,
+    errorsAsNames,
+    transactionId:
+      variant.get(TRANSACTION_ID) === 'numeric' ? () => String(Date.now()) + randomBytes(2).readUInt16BE().toString().padStart(5, '0') : () => randomUUID(),
+    responseIv: variant.get(RESPONSE_IV),
+    hashOver: variant.get(HASH_OVER),
+    extraFields: variant.get(EXTRA_FIELDS),
+    newAutomationId: variant.get(AUTOMATION_ID) === 'hex24' ? () => randomBytes(12).toString('hex').toUpperCase() : () => randomUUID(),
   };
 }

@@ -5,6 +5,7 @@ import { ipInRange, type User } from '../core/domain.js';
 import type { Ctx } from '../http.js';
 import type { ReferenceState } from '../state.js';
 import { TokenError, str, type Body } from './errors.js';
+import { ID_TOKEN_INVALID_STATUS, LOCKING_ATTEMPT_ERROR } from './choices.js';
 
 export type Grant = (c: Ctx, body: Body) => object;
 
@@ -38,11 +39,15 @@ export function createGrants(state: ReferenceState): Record<GrantType, Grant> {
     const user = domain.findUser(str(body, 'client_id'));
     if (!user) throw new TokenError(f('token.bad-secret-400') ? 400 : 401, 'InvalidCredentials');
     if (user.lockedOut) throw new TokenError(401, 'AccountLockedOut');
-    if (user.password !== str(body, 'client_secret')) {
+    // fault: a boolean secret compared loosely, as `==` against a non-empty string would in some stacks
+    const loose = body.client_secret === true && f('token.mistyped-secret-matches');
+    // fault: a missing client_secret skips the password check
+    const skipped = f('token.cc-secret-optional') && (body.client_secret === undefined || body.client_secret === null);
+    if (user.password !== str(body, 'client_secret') && !loose && !skipped) {
       if (!f('token.never-locks')) user.failedAttempts += 1;
       if (user.failedAttempts >= domain.lockoutThreshold) {
         user.lockedOut = true;
-        throw new TokenError(401, variant.lockingAttemptError);
+        throw new TokenError(401, variant.get(LOCKING_ATTEMPT_ERROR));
       }
       throw new TokenError(f('token.bad-secret-400') ? 400 : 401, 'InvalidCredentials');
     }
@@ -60,12 +65,13 @@ export function createGrants(state: ReferenceState): Record<GrantType, Grant> {
 
   const authorizationCode = (c: Ctx, body: Body) => {
     const f = c.get('fault');
-    if (str(body, 'resource_type') !== state.identityProvider.resourceType && !f('token.unknown-resource-accepted')) {
+    const resourceType = f('token.code-resource-type-defaults') && str(body, 'resource_type') === '' ? state.identityProvider.resourceType : str(body, 'resource_type');
+    if (resourceType !== state.identityProvider.resourceType && !f('token.unknown-resource-accepted')) {
       throw new TokenError(400, 'InvalidResourceType');
     }
     const code = str(body, 'code');
     const claims = f('token.id-token-unchecked') ? decodeUnchecked(code) : verifyHs256(code, state.identityProvider.jwtSecret, domain.clock.now());
-    if (!claims) throw new TokenError(variant.idTokenInvalidStatus, 'IdTokenInvalid');
+    if (!claims) throw new TokenError(variant.get(ID_TOKEN_INVALID_STATUS) as 400 | 401, 'IdTokenInvalid');
     let user = domain.findUserByEmail(claims.email);
     if (user && f('token.code-known-user-refused')) throw new TokenError(401, 'IdTokenInvalid');
     if (!user) {

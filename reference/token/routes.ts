@@ -5,6 +5,8 @@ import type { AppEnv, Ctx } from '../http.js';
 import { DESCRIPTIONS, TokenError, str } from './errors.js';
 import { createGrants } from './grants.js';
 import { parseTokenBody as parse, requireFields } from './request.js';
+import { withExtraFields } from '../variant/shapes.js';
+import { CHALLENGE_ROTATES, GRANT_TYPE_CASE } from './choices.js';
 
 export function tokenRoutes(state: ReferenceState): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -15,24 +17,29 @@ export function tokenRoutes(state: ReferenceState): Hono<AppEnv> {
     const accept = c.req.header('accept') ?? '';
     let type = /\btext\/json\b/i.test(accept) && !c.get('fault')('token.accept-ignored') ? 'text/json' : 'application/json';
     if (!c.req.header('accept') && c.get('fault')('token.default-type-text-plain')) type = 'text/plain';
-    const extra = variant.extraFields ? { '.issued': domain.clock.now().toUTCString(), server: 'reference-alt' } : {};
-    return c.body(JSON.stringify({ ...body, ...extra }), status as 200, { 'content-type': `${type}; charset=utf-8` });
+    const shaped = withExtraFields(variant, body, { '.issued': domain.clock.now().toUTCString(), server: 'reference-variant' });
+    return c.body(JSON.stringify(shaped), status as 200, { 'content-type': `${type}; charset=utf-8` });
   };
   const fail = (c: Ctx, e: TokenError) => respond(c, e.status, { error: e.error, error_description: DESCRIPTIONS[e.error], ...e.extra });
   const grants = createGrants(state);
 
   const token = async (c: Ctx) => {
     try {
-      const body = await parse(c);
+      const body = await parse(c, variant);
+      const f = c.get('fault');
       let grant = body.grant_type;
       if (grant === undefined || grant === '') {
-        if (!c.get('fault')('token.missing-grant-defaults')) throw new TokenError(400, 'InvalidRequest');
+        if (!f('token.missing-grant-defaults')) throw new TokenError(400, 'InvalidRequest');
         grant = 'client_credentials';
       }
+      // T9: grant_type compared as written, or without regard to case
+      if (variant.get(GRANT_TYPE_CASE) === 'insensitive' && typeof grant === 'string') grant = GRANT_TYPES.find((g) => g === (grant as string).toLowerCase()) ?? grant;
       if (!(GRANT_TYPES as readonly unknown[]).includes(grant)) {
-        throw new TokenError(400, c.get('fault')('token.unknown-grant-invalid-request') ? 'InvalidRequest' : 'InvalidGrantType');
+        // fault: an unknown grant that carries credentials is taken for client_credentials
+        if (f('token.unknown-grant-as-client-credentials') && str(body, 'client_id') && str(body, 'client_secret')) grant = 'client_credentials';
+        else throw new TokenError(400, f('token.unknown-grant-invalid-request') ? 'InvalidRequest' : 'InvalidGrantType');
       }
-      requireFields(c, grant as GrantType, body);
+      requireFields(c, grant as GrantType, body, variant);
       const tokens = grants[grant as GrantType](c, body) as Record<string, unknown>;
       if (c.get('fault')('token.no-access-token') && grant === 'client_credentials') delete tokens.access_token;
       return respond(c, 200, tokens);
@@ -45,13 +52,13 @@ export function tokenRoutes(state: ReferenceState): Hono<AppEnv> {
   /** B2: POST /token/challenge { challenge_type, mfa_token, user_token }; Email sends the code. */
   const challenge = async (c: Ctx) => {
     try {
-      const body = await parse(c);
+      const body = await parse(c, variant);
       const type = str(body, 'challenge_type');
       if (!(MFA_METHODS as readonly string[]).includes(type)) throw new TokenError(400, 'InvalidRequest');
       const pending = credentials.pendingMfa(str(body, 'mfa_token'), str(body, 'user_token'));
       if (!pending) throw new TokenError(401, 'InvalidCredentials');
       let tokens = { mfaToken: str(body, 'mfa_token'), userToken: pending.userToken };
-      if (variant.challengeRotatesTokens) tokens = credentials.rotateMfa(tokens.mfaToken) ?? tokens;
+      if (variant.get(CHALLENGE_ROTATES)) tokens = credentials.rotateMfa(tokens.mfaToken) ?? tokens;
       if (type === 'Email') {
         const otp = String(Math.floor(100000 + Math.random() * 900000));
         credentials.setEmailOtp(tokens.mfaToken, otp);

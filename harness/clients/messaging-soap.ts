@@ -103,7 +103,7 @@ export class MessagingSoapClient {
   getInTransit = (key: string, folderType: number, mid: number) => this.call('GetInTransit', [['SessionKey', key], ['FolderType', folderType], ['MID', mid]]);
   setInTransit = (key: string, folderType: number, mid: number, value: boolean) =>
     this.call('SetInTransit', [['SessionKey', key], ['FolderType', folderType], ['MID', mid], ['InTransitValue', value]]);
-  mailboxXml = (key: string, q: { mailboxType: number; folderId: number; pageNum: number; pageSize: number; filter?: string }) =>
+  mailboxXml = (key: string, q: { mailboxType: number; folderId: number; pageNum: number; pageSize: number; filter?: string; orderDesc?: boolean }) =>
     this.call('GetMailboxXML', [
       ['SessionKey', key],
       ['MailboxType', q.mailboxType],
@@ -112,7 +112,7 @@ export class MessagingSoapClient {
       ['FolderID', q.folderId],
       ['Filter', q.filter ?? ''],
       ['PageSize', q.pageSize],
-      ['OrderDesc', false],
+      ['OrderDesc', q.orderDesc ?? false],
       ['GetRetractedMsgs', true],
       ['GetInboxUnReadOnly', false],
     ]);

@@ -101,8 +101,8 @@ export function messagingSoapRoutes(state: ReferenceState): Hono<AppEnv> {
       const result = await HANDLERS[known.name]!({ state, parts, fault: f, inner });
       const shown = known.result === 'void' ? (ch.voidResponse === 'result-text' ? 'OK' : undefined) : (result ?? (f('messaging-soap.delete-result-missing') ? undefined : ''));
       let body = responseXml(ch, namespace, known.name, shown);
-      if (f('messaging-soap.response-unqualified')) body = body.replace(` xmlns="${namespace}"`, '');
-      if (f('messaging-soap.result-misnamed')) body = body.split(`${known.name}Result>`).join('Result>');
+      if (known.name === 'GetFolderList' && f('messaging-soap.response-unqualified')) body = body.replace(` xmlns="${namespace}"`, '');
+      if (known.name === 'GetFolderList' && f('messaging-soap.result-misnamed')) body = body.split(`${known.name}Result>`).join('Result>');
       return xml(c, body, 200);
     } catch (e) {
       if (e instanceof SoapFault) return fault(c, codeFor(ch, e.code), e.text);

@@ -14,7 +14,7 @@ const run = (edition: string, release: string) =>
 const SOAP_SENTENCE = /spec §9: the SOAP messaging calls are offered for server releases up to 5\.36 \(secure-mail edition\) and up to 6\.2/;
 const MAILBOX_SENTENCE = /spec §9: the mailbox XML listing is removed from new releases beginning with 5\.37/;
 
-describe('spec §9 gates the SOAP messaging rules by edition and release', () => {
+describe.concurrent('spec §9 gates the SOAP messaging rules by edition and release', () => {
   test.each([
     ['securemail', '5.37'],
     ['direct', '6.3'],

@@ -44,9 +44,10 @@ export function seed(state: ReferenceState, baseUrl: string): ProfileInput {
 
   return {
     baseUrl,
-    edition: 'securemail',
-    release: '5.36',
-    interfaces: ['token', 'messaging-rest', 'provisioning'],
+    edition: state.platform.edition,
+    release: state.platform.release,
+    // messaging-soap is listed whatever the release: where spec §9 withdraws it, its rules say so
+    interfaces: ['token', 'messaging-rest', 'messaging-soap', 'provisioning'],
     accounts: { ...accounts, mfaTotp: { ...mfaTotp, totpSecret } },
     companies: { primary: home.id, outsider: other.id },
     identityProvider: { ...state.identityProvider, autoProvisionCompanyId: home.id },

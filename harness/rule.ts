@@ -82,6 +82,10 @@ export class RuleContext {
     return this.clients.rest;
   }
 
+  get admin() {
+    return this.clients.admin;
+  }
+
   /** A profile account, or not applicable when the profile has none for that role. */
   account(role: AccountRole): Account {
     const account = this.profile.accounts[role];

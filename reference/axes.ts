@@ -3,6 +3,7 @@ import { COMMON_AXES } from './variant/common.js';
 import { TOKEN_AXES } from './token/choices.js';
 import { MAIL_AXES } from './core/mail/choices.js';
 import { PROVISIONING_AXES } from './provisioning/choices.js';
+import { VENDOR_AXES } from './variant/vendor.js';
 import { ADMIN_AXES } from './admin/choices.js';
 
 /**
@@ -10,4 +11,4 @@ import { ADMIN_AXES } from './admin/choices.js';
  * read more than one way (contract/silences.ts). A self-test checks that each silence has an
  * axis and each axis a silence. Interfaces add their list here.
  */
-export const ALL_AXES: readonly Axis[] = [...COMMON_AXES, ...TOKEN_AXES, ...MAIL_AXES, ...PROVISIONING_AXES, ...ADMIN_AXES];
+export const ALL_AXES: readonly Axis[] = [...COMMON_AXES, ...TOKEN_AXES, ...MAIL_AXES, ...PROVISIONING_AXES, ...VENDOR_AXES, ...ADMIN_AXES];

@@ -54,7 +54,7 @@ export function adminRoutes(state: ReferenceState): Hono<AppEnv> {
     if (err instanceof AdminRefusal) return refusalResponse(c, state.variant, err);
     throw err;
   });
-  app.all('*', async (c) => {
+  const dispatch = async (c: Ctx) => {
     const exact = c.req.path.replace(/^\/remote/i, '');
     const path = exact.replace(/\/+$/, '').toLowerCase();
     const route = `${c.req.method} ${path}`;
@@ -68,7 +68,12 @@ export function adminRoutes(state: ReferenceState): Hono<AppEnv> {
     const sessionKey = c.req.header('x-session-key')?.trim() ?? '';
     const admin = authenticate(state, sessionKey, fault);
     return handler({ c, state, admin, sessionKey, fault, body: () => jsonBody(c) });
-  });
+  };
+  // one route per operation, so the app's route table (caseless routing, the fuzz self-test) sees them
+  for (const route of Object.keys(CANONICAL)) {
+    const [method, path] = [route.split(' ')[0]!, CANONICAL[route]!];
+    app.on(method, path, dispatch);
+  }
   return app;
 }
 

@@ -142,3 +142,24 @@ export const mailboxXml: Need = {
   feature: 'messaging-soap:mailbox-xml',
   missing: (p) => (mailboxXmlOffered(p.edition, p.release) ? undefined : `${SECTION_9.mailboxXml}; the profile says ${p.edition} ${p.release}`),
 };
+/** The administration interface and its company credentials (spec §4.2, §5 rule 5; B8). */
+export const adminCredentials: Need = {
+  feature: 'admin:credentials',
+  missing: (p) => (p.admin ? undefined : 'the profile has no administration credentials (admin.automationId, encryptionKey, email)'),
+};
+
+/**
+ * A company-wide setting the rule changes (issue 9, item 6): declared by name, and allowed only
+ * where the profile says the suite may change company settings (admin.allowCompanyChanges).
+ */
+export const companyChange = (setting: string): Need => ({
+  feature: `company-change:${setting}`,
+  missing: (p) => (p.admin?.allowCompanyChanges ? undefined : `the rule changes the company's ${setting}, and the profile does not allow company changes (admin.allowCompanyChanges)`),
+});
+
+/** TypeIds of the administrator's company's user types (admin.userTypeIds), at least `count`. */
+export const adminUserTypes = (count: number): Need => ({
+  feature: `admin:user-types:${count}`,
+  missing: (p) =>
+    (p.admin?.userTypeIds?.length ?? 0) >= count ? undefined : `the profile names fewer than ${count} user type id(s) of the administrator's company (admin.userTypeIds)`,
+});

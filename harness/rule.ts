@@ -86,6 +86,10 @@ export class RuleContext {
     return this.clients.soap;
   }
 
+  get admin() {
+    return this.clients.admin;
+  }
+
   /** A profile account, or not applicable when the profile has none for that role. */
   account(role: AccountRole): Account {
     const account = this.profile.accounts[role];

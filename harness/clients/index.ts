@@ -1,6 +1,7 @@
 import type { Profile } from '../../contract/profile.js';
 import type { HttpClient } from '../http.js';
 import { Redactor } from '../redact.js';
+import { AdminClient } from './admin.js';
 import { MessagingRestClient } from './messaging-rest.js';
 import { MessagingSoapClient } from './messaging-soap.js';
 import { ProvisioningClient } from './provisioning.js';
@@ -12,6 +13,7 @@ export class Clients {
   #rest?: MessagingRestClient;
   #provisioning?: ProvisioningClient;
   #soap?: MessagingSoapClient;
+  #admin?: AdminClient;
 
   constructor(
     private readonly http: HttpClient,
@@ -34,5 +36,9 @@ export class Clients {
 
   get provisioning(): ProvisioningClient {
     return (this.#provisioning ??= new ProvisioningClient(this.http, this.profile, this.redact));
+  }
+
+  get admin(): AdminClient {
+    return (this.#admin ??= new AdminClient(this.http, this.profile, this.redact));
   }
 }

@@ -110,3 +110,22 @@ export const trashAdvancedByDelete: Need = {
       ? undefined
       : 'the profile says the server, not a further delete, moves messages on from Trash (messaging.trashAdvance; clarification M4)',
 };
+
+/** The SMTP gateway's host and port (spec §1, B1, B7). */
+export const smtpGateway: Need = {
+  feature: 'smtp:gateway',
+  missing: (p) => (p.interfaces.includes('smtp') && p.smtp ? undefined : 'the profile names no SMTP gateway (interfaces "smtp", smtp.host and smtp.port)'),
+};
+
+/** An administration identity, through which the company SMTP credentials are obtained (spec §1, §4.2). */
+export const adminIdentity: Need = {
+  feature: 'admin:identity',
+  missing: (p) =>
+    p.interfaces.includes('admin') && p.admin ? undefined : 'the profile has no administration interface and identity (interfaces "admin"; admin.automationId, encryptionKey, email)',
+};
+
+/** A provider the directory holds, with a search that names it (spec §4.6 'not shown'; B6). */
+export const knownProvider: Need = {
+  feature: 'directory:known-provider',
+  missing: (p) => (p.directory.knownProvider ? undefined : 'the profile names no provider the directory holds (directory.knownProvider)'),
+};

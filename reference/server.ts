@@ -6,6 +6,7 @@ import { createApp } from './app.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { Faults } from './faults.js';
 import { seed } from './seed.js';
+import { startGateway } from './smtp/gateway.js';
 import { createState, type ReferenceState } from './state.js';
 import { variantNamed, type Variant } from './variant.js';
 
@@ -15,10 +16,14 @@ export interface StartOptions {
   clock?: Clock;
   variant?: Variant;
   faults?: Faults;
+  /** port of the SMTP gateway (0 = a free port) */
+  smtpPort?: number;
 }
 
 export interface RunningReference {
   url: string;
+  /** where the SMTP gateway listens */
+  smtp: { host: string; port: number };
   profile: ProfileInput;
   state: ReferenceState;
   close(): Promise<void>;
@@ -40,14 +45,19 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
+  // the SMTP gateway (spec §1, B7) on a port of its own beside HTTP
+  const gateway = await startGateway(state, host, options.smtpPort ?? 0);
   return {
     url,
-    profile: seed(state, url),
+    smtp: { host: gateway.host, port: gateway.port },
+    profile: seed(state, url, gateway),
     state,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await gateway.close();
+      await new Promise<void>((resolve) => {
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }

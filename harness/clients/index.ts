@@ -1,6 +1,7 @@
 import type { Profile } from '../../contract/profile.js';
 import type { HttpClient } from '../http.js';
 import { Redactor } from '../redact.js';
+import { DirectoryClient } from './directory.js';
 import { MessagingRestClient } from './messaging-rest.js';
 import { ProvisioningClient } from './provisioning.js';
 import { TokenClient } from './token.js';
@@ -10,6 +11,7 @@ export class Clients {
   #token?: TokenClient;
   #rest?: MessagingRestClient;
   #provisioning?: ProvisioningClient;
+  #directory?: DirectoryClient;
 
   constructor(
     private readonly http: HttpClient,
@@ -24,6 +26,10 @@ export class Clients {
 
   get rest(): MessagingRestClient {
     return (this.#rest ??= new MessagingRestClient(this.http, this.profile));
+  }
+
+  get directory(): DirectoryClient {
+    return (this.#directory ??= new DirectoryClient(this.http, this.profile));
   }
 
   get provisioning(): ProvisioningClient {

@@ -111,17 +111,32 @@ export const trashAdvancedByDelete: Need = {
       : 'the profile says the server, not a further delete, moves messages on from Trash (messaging.trashAdvance; clarification M4)',
 };
 
+/** The administration interface and its company credentials (spec §4.2, §5 rule 5; B8). */
+export const adminCredentials: Need = {
+  feature: 'admin:credentials',
+  missing: (p) => (p.admin ? undefined : 'the profile has no administration credentials (admin.automationId, encryptionKey, email)'),
+};
+
+/**
+ * A company-wide setting the rule changes (issue 9, item 6): declared by name, and allowed only
+ * where the profile says the suite may change company settings (admin.allowCompanyChanges).
+ */
+export const companyChange = (setting: string): Need => ({
+  feature: `company-change:${setting}`,
+  missing: (p) => (p.admin?.allowCompanyChanges ? undefined : `the rule changes the company's ${setting}, and the profile does not allow company changes (admin.allowCompanyChanges)`),
+});
+
+/** TypeIds of the administrator's company's user types (admin.userTypeIds), at least `count`. */
+export const adminUserTypes = (count: number): Need => ({
+  feature: `admin:user-types:${count}`,
+  missing: (p) =>
+    (p.admin?.userTypeIds?.length ?? 0) >= count ? undefined : `the profile names fewer than ${count} user type id(s) of the administrator's company (admin.userTypeIds)`,
+});
+
 /** The SMTP gateway's host and port (spec §1, B1, B7). */
 export const smtpGateway: Need = {
   feature: 'smtp:gateway',
   missing: (p) => (p.interfaces.includes('smtp') && p.smtp ? undefined : 'the profile names no SMTP gateway (interfaces "smtp", smtp.host and smtp.port)'),
-};
-
-/** An administration identity, through which the company SMTP credentials are obtained (spec §1, §4.2). */
-export const adminIdentity: Need = {
-  feature: 'admin:identity',
-  missing: (p) =>
-    p.interfaces.includes('admin') && p.admin ? undefined : 'the profile has no administration interface and identity (interfaces "admin"; admin.automationId, encryptionKey, email)',
 };
 
 /** A provider the directory holds, with a search that names it (spec §4.6 'not shown'; B6). */

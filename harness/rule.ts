@@ -92,6 +92,10 @@ export class RuleContext {
     return this.clients.rest;
   }
 
+  get admin() {
+    return this.clients.admin;
+  }
+
   /** The SMTP gateway through a real client; each conversation becomes an attachment. */
   get smtp(): SmtpClient {
     const record = (title: string, dialogue: SmtpDialogue) => this.attachments.push({ title: `SMTP ${title}`, text: renderDialogue(dialogue) });
@@ -203,7 +207,6 @@ const EVIDENCE_HEAD = 50;
 const EVIDENCE_TAIL = 150;
 
 async function attachEvidence(t: RuleContext): Promise<void> {
-  for (const a of t.attachments) await allure.attachment(a.title, t.redact.text(a.text), 'text/plain');
   const all = t.exchanges;
   const omitted = all.length - EVIDENCE_HEAD - EVIDENCE_TAIL;
   const kept = omitted > 0 ? [...all.slice(0, EVIDENCE_HEAD), ...all.slice(-EVIDENCE_TAIL)] : all;
@@ -213,6 +216,7 @@ async function attachEvidence(t: RuleContext): Promise<void> {
     }
     await allure.attachment(exchangeTitle(x, t.redact), renderExchange(x, t.redact), 'text/plain');
   }
+  for (const a of t.attachments) await allure.attachment(a.title, t.redact.text(a.text), 'text/plain');
 }
 
 async function labelForAllure(meta: RuleMeta): Promise<void> {

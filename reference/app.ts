@@ -4,6 +4,7 @@ import { requestScope, type AppEnv } from './http.js';
 import { tokenRoutes } from './token/routes.js';
 import { messagingRestRoutes } from './messaging-rest/routes.js';
 import { provisioningRoutes } from './provisioning/routes.js';
+import { adminRoutes } from './admin/routes.js';
 import { directoryRoutes } from './directory/routes.js';
 
 /** spec §7.2 'General' text for a failure the server cannot explain. */
@@ -23,6 +24,7 @@ export function createApp(state: ReferenceState): Hono<AppEnv> {
   app.route('/', tokenRoutes(state));
   app.route('/SecureMessagingAPI', messagingRestRoutes(state));
   app.route('/Provisioning', provisioningRoutes(state));
+  app.route('/Remote', adminRoutes(state));
   app.route('/HpdProxyApi', directoryRoutes(state));
   app.onError((err, c) => {
     if (!state.faults.size) console.error(`reference: unhandled ${c.req.method} ${c.req.path}: ${err.message}`);

@@ -5,6 +5,7 @@ import type { ReferenceState } from './state.js';
 import type { User } from './core/domain.js';
 import { seedMessaging } from './messaging-rest/seed.js';
 import { seedProvisioning } from './provisioning/seed.js';
+import { seedAdmin } from './admin/seed.js';
 import { seedSmtp } from './smtp/seed.js';
 import { seedDirectory } from './directory/seed.js';
 
@@ -48,11 +49,12 @@ export function seed(state: ReferenceState, baseUrl: string, gateway?: { host: s
     baseUrl,
     edition: 'securemail',
     release: '5.36',
-    interfaces: ['token', 'messaging-rest', 'provisioning', 'directory', ...(gateway ? (['smtp'] as const) : [])],
+    interfaces: ['token', 'admin', 'messaging-rest', 'provisioning', 'directory', ...(gateway ? (['smtp'] as const) : [])],
     accounts: { ...accounts, mfaTotp: { ...mfaTotp, totpSecret } },
     companies: { primary: home.id, outsider: other.id },
     identityProvider: { ...state.identityProvider, autoProvisionCompanyId: home.id },
     token: { scheme: 'Bearer', lockoutThreshold: domain.lockoutThreshold, bearerOnMessaging: true, emailOtpSource: 'inbox' },
+    admin: seedAdmin(state, home.id),
     provisioning: seedProvisioning(state),
     messaging: seedMessaging(state, home.id, domain.findUser(accounts.primary.username)!),
     ...(gateway ? { smtp: seedSmtp(state, home.id, gateway) } : {}),

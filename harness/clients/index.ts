@@ -1,6 +1,7 @@
 import type { Profile } from '../../contract/profile.js';
 import type { HttpClient } from '../http.js';
 import { Redactor } from '../redact.js';
+import { AdminClient } from './admin.js';
 import { DirectoryClient } from './directory.js';
 import { MessagingRestClient } from './messaging-rest.js';
 import { ProvisioningClient } from './provisioning.js';
@@ -11,6 +12,7 @@ export class Clients {
   #token?: TokenClient;
   #rest?: MessagingRestClient;
   #provisioning?: ProvisioningClient;
+  #admin?: AdminClient;
   #directory?: DirectoryClient;
 
   constructor(
@@ -34,5 +36,9 @@ export class Clients {
 
   get provisioning(): ProvisioningClient {
     return (this.#provisioning ??= new ProvisioningClient(this.http, this.profile, this.redact));
+  }
+
+  get admin(): AdminClient {
+    return (this.#admin ??= new AdminClient(this.http, this.profile, this.redact));
   }
 }

@@ -26,6 +26,8 @@ export interface SmtpDialogue {
   lines: string[];
   /** a command that replays the conversation (secrets left as [redacted]) */
   replay: string;
+  /** a command to type the conversation by hand */
+  byHand: string;
 }
 
 export interface SmtpOutcome {
@@ -140,7 +142,7 @@ export class SmtpClient {
       logger,
       transactionLog: true,
     });
-    const outcome: SmtpOutcome = { offered: [], tls: false, authenticated: false, accepted: false, dialogue: { lines, replay: '' } };
+    const outcome: SmtpOutcome = { offered: [], tls: false, authenticated: false, accepted: false, dialogue: { lines, replay: '', byHand: `openssl s_client -starttls smtp -crlf -quiet -connect ${host}:${port}` } };
     const stopWith = (e: unknown): void => {
       const err = e as { command?: string; responseCode?: number; response?: string; message?: string; code?: string };
       if (err.code === 'ETIMEDOUT' || (err.code === 'ESOCKET' && !err.response && /ECONNREFUSED|EADDRNOTAVAIL/.test(err.message ?? ''))) throw new TargetBroken(`The SMTP gateway at ${host}:${port} could not be reached: ${err.message}`);
@@ -222,5 +224,5 @@ function firstEhloKeywords(lines: readonly string[]): string[] {
 
 /** The dialogue as an attachment: the lines, then the replay command. */
 export function renderDialogue(dialogue: SmtpDialogue): string {
-  return [...dialogue.lines, '', '--- reproduce (credentials shown as [redacted]: substitute your own) ---', dialogue.replay, '', 'or by hand: openssl s_client -starttls smtp -crlf -quiet -connect <host>:<port>'].join('\n');
+  return [...dialogue.lines, '', '--- reproduce (credentials shown as [redacted]: substitute your own) ---', dialogue.replay, '', `or by hand: ${dialogue.byHand}`].join('\n');
 }

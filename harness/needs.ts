@@ -76,11 +76,16 @@ export const companyInResponse: Need = {
     p.provisioning?.companyInResponse ? undefined : "the profile does not say a Provision response's Data carries the company (provisioning.companyInResponse)",
 };
 
-/** A message the profile says was delivered as plain text over TLS to accounts.primary (spec §4.3 Get unread). */
+/**
+ * A message delivered as plain text over TLS to accounts.primary (spec §4.3 Get unread): one the
+ * suite delivers through the SMTP gateway (interfaces smtp and admin), or the one the profile names.
+ */
 export const plainTextTlsMessage: Need = {
   feature: 'messaging:plain-text-tls-message',
   missing: (p) =>
-    p.messaging.plainTextTlsMessageId !== undefined ? undefined : 'the profile names no plain-text TLS message (messaging.plainTextTlsMessageId; needs the SMTP gateway or a seeded one)',
+    p.messaging.plainTextTlsMessageId !== undefined || (p.interfaces.includes('smtp') && p.smtp && p.interfaces.includes('admin') && p.admin)
+      ? undefined
+      : 'the profile names no plain-text TLS message (messaging.plainTextTlsMessageId) and no SMTP gateway with an administration identity to deliver one (smtp, admin)',
 };
 
 export const passwordChangeAccounts: Need = {

@@ -30,7 +30,9 @@ export function directoryRoutes(state: ReferenceState): Hono<AppEnv> {
     const fault = c.get('fault');
     const key = c.req.header('x-session-key');
     if (!key) return fault('directory.no-key-accepted');
-    if (fault('directory.messaging-key-refused') || fault('directory.admin-key-refused')) return false;
+    // administration keys are the ones the administration interface remembers an AutomationId for
+    const fromAdministration = state.accounts.sessionAutomationId(key) !== undefined;
+    if (fromAdministration ? fault('directory.admin-key-refused') : fault('directory.messaging-key-refused')) return false;
     const session = credentials.session(key);
     if (session && 'user' in session) return true;
     return session === undefined ? fault('directory.unknown-key-accepted') || fault('directory.ended-key-accepted') : false;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expectRefused, expectSuccess } from '../../harness/expect.js';
+import { adminSession } from '../../harness/fixtures/admin.js';
 import { messagingKey, searchOk, someQuery } from '../../harness/fixtures/directory.js';
-import { account, iface } from '../../harness/needs.js';
+import { account, adminCredentials, iface } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 
 /**
@@ -17,6 +18,19 @@ rule(
   async (t) => {
     const key = await t.given('log on to the messaging interface', () => messagingKey(t));
     await searchOk(t, key, someQuery(t), 'a search with a messaging session key');
+  },
+);
+
+rule(
+  {
+    ...base,
+    id: 'directory.session.admin-key',
+    title: 'a session key from administration Get a session key opens the directory: the search is answered',
+    needs: [iface('directory'), iface('admin'), adminCredentials],
+  },
+  async (t) => {
+    const key = await adminSession(t);
+    await searchOk(t, { sessionKey: key }, someQuery(t), 'a search with an administration session key');
   },
 );
 

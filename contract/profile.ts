@@ -132,6 +132,12 @@ export const ProvisioningCredentialsSchema = z.object({
   reportsErrorNames: z.boolean().default(false),
   /** whether a Provision response's Data decrypts to the company as stored (ResponseModel fields: spec §2.4 'not shown') */
   companyInResponse: z.boolean().default(false),
+  /**
+   * whether a SecureContact is one of 'the users already provisioned for that type' (spec §7.3
+   * LicenseQuantityLessThanNumberOfUsers; clarification P5). Unset: the target does not say, and
+   * the rule that needs it is not applicable.
+   */
+  secureContactsCountAsUsers: z.boolean().optional(),
 });
 
 export const UrlsSchema = z.object({

@@ -70,6 +70,17 @@ export const autoSenderDomains: Need = {
   missing: (p) => (p.provisioning?.autoSenderDomains === false ? 'the profile says CompanyModel carries no AutoSenderDomains (provisioning.autoSenderDomains)' : undefined),
 };
 
+/** P5: users of a type that provisioning alone can make are SecureContacts; the target says whether they count. */
+export const secureContactsCountAsUsers: Need = {
+  feature: 'provisioning:secure-contacts-count-as-users',
+  missing: (p) =>
+    p.provisioning?.secureContactsCountAsUsers === true
+      ? undefined
+      : p.provisioning?.secureContactsCountAsUsers === false
+        ? 'the profile says SecureContacts are not users of their type (provisioning.secureContactsCountAsUsers), and provisioning alone makes no other users of a type'
+        : 'the profile does not say whether SecureContacts are users of their type (provisioning.secureContactsCountAsUsers; clarification P5)',
+};
+
 export const companyInResponse: Need = {
   feature: 'provisioning:company-in-response',
   missing: (p) =>

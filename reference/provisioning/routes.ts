@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { COMMANDS, type CommandName, type ProvisioningErrorName } from '../../contract/provisioning.js';
 import { decrypt, encrypt, hmac, open } from '../../contract/wire/envelope-crypto.js';
 import type { ReferenceState } from '../state.js';
-import { readBody, type AppEnv, type Ctx } from '../http.js';
+import type { AppEnv, Ctx } from '../http.js';
+import { parseJson, readJson, scalarText } from '../json.js';
 import { provisioningChoices } from './choices.js';
 import { companyView, provision, type ProvisionScope } from './company.js';
 import { getEncryptionKey, newEncryptionKey } from './keys.js';
@@ -22,8 +23,8 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
   const { companies, provisioners, domain } = state;
   const choices = provisioningChoices(state.variant);
 
-  const respond = (c: Ctx, errors: ProvisioningErrorName[], provisioner?: Provisioner, data?: unknown, requestIv?: string) => {
-    const body: Record<string, unknown> = { TransactionId: choices.transactionId(), Errors: errors.map(choices.errorValue), IV: null, Data: null, Hash: null };
+  const respond = (c: Ctx, errors: ProvisioningErrorName[], provisioner?: Provisioner, data?: unknown, requestIv?: string, unlisted: number[] = []) => {
+    const body: Record<string, unknown> = { TransactionId: choices.transactionId(), Errors: [...errors.map(choices.errorValue), ...unlisted], IV: null, Data: null, Hash: null };
     if (provisioner && data !== undefined) {
       const plaintext = JSON.stringify(data);
       const iv = choices.responseIv === 'request' && requestIv ? Buffer.from(requestIv, 'base64') : undefined;
@@ -39,47 +40,41 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
   /** spec §5.8 and §7.3 Other: user name, platform, hash, then the decrypted JSON. */
   const openRequest = async (c: Ctx): Promise<Opened> => {
     const f = c.get('fault');
-    const read = await readBody(c);
-    let body: unknown;
-    try {
-      body = JSON.parse(read.ok ? read.text : '');
-      // a client that serialises the RequestModel twice (DMWEB-JAVA quirk, vendor-wire §3) sends a JSON string
-      if (typeof body === 'string') body = JSON.parse(body);
-    } catch {
-      body = undefined;
+    const read = await readJson(c);
+    let body = read.ok ? read.value : undefined;
+    // a client that serialises the RequestModel twice (DMWEB-JAVA quirk, vendor-wire §3) sends a JSON string
+    if (typeof body === 'string') {
+      const inner = parseJson(body, c.get('caselessJson'));
+      body = inner.ok ? inner.value : undefined;
     }
     const request = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     if (!request || typeof request.UserName !== 'string') {
-      if (f('provisioning.malformed-envelope-crash')) throw new Error('cannot read properties of the request model');
-      return { ok: false, errors: ['MalformedJsonString'] };
+      // fault: the unreadable body is answered as though it had been carried out
+      return { ok: false, errors: f('provisioning.malformed-envelope-accepted') ? [] : ['MalformedJsonString'] };
     }
     const provisioner = provisioners.get(request.UserName);
     if (!provisioner) return { ok: false, errors: [f('provisioning.unknown-user-as-bad-crypto') ? 'BadCrypto' : 'NotAuthorized'] };
-    if (!provisioner.platforms.includes(String(request.PlatformCode)) && !f('provisioning.platform-unchecked')) {
+    if (!provisioner.platforms.includes(scalarText(request.PlatformCode) ?? '') && !f('provisioning.platform-unchecked')) {
       return { ok: false, errors: ['InvalidPlatformName'], provisioner };
     }
-    const envelope = { iv: String(request.IV ?? c.req.header('x-iv') ?? ''), data: String(request.Data ?? ''), hash: String(request.Hash ?? '') };
+    const envelope = { iv: scalarText(request.IV) ?? c.req.header('x-iv') ?? '', data: scalarText(request.Data) ?? '', hash: scalarText(request.Hash) ?? '' };
     const opened = open(provisioner.key, envelope);
     let plaintext: string;
     if (opened.ok) plaintext = opened.plaintext;
     else if (opened.reason === 'undecryptable') {
-      if (f('provisioning.undecryptable-crash')) throw new Error(`decrypt: ${opened.detail}`);
-      return { ok: false, errors: ['BadCrypto'], provisioner };
+      // fault: the undecryptable Data is answered as though the request had been carried out
+      return { ok: false, errors: f('provisioning.undecryptable-accepted') ? [] : ['BadCrypto'], provisioner };
     } else if (f('provisioning.hash-unchecked')) plaintext = decrypt(provisioner.key, envelope.iv, envelope.data);
     else return { ok: false, errors: ['BadCrypto'], provisioner };
-    let model: unknown;
-    try {
-      model = JSON.parse(plaintext);
-    } catch {
-      model = undefined;
-    }
+    const parsed = parseJson(plaintext, c.get('caselessJson'));
+    const model = parsed.ok ? parsed.value : undefined;
     if (!model || typeof model !== 'object' || Array.isArray(model)) {
       return { ok: false, errors: [f('provisioning.malformed-json-as-unknown-error') ? 'UnknownError' : 'MalformedJsonString'], provisioner };
     }
     return { ok: true, provisioner, body: request, model: model as Record<string, unknown> };
   };
 
-  const scopeOf = (c: Ctx): ProvisionScope => ({ domain, companies, fault: c.get('fault'), companyTypeField: COMPANY_TYPE_FIELD });
+  const scopeOf = (c: Ctx): ProvisionScope => ({ domain, companies, fault: c.get('fault'), companyTypeField: COMPANY_TYPE_FIELD, variant: state.variant });
 
   /** spec §2.4 Command as the vendor's integer, or its name (DMWEB-JAVA's Gson sends enum names). */
   const commandOf = (value: unknown): number | undefined => {
@@ -93,11 +88,11 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     if (!opened.ok) return respond(c, opened.errors, opened.provisioner);
     let command = commandOf(opened.body.Command);
     if (command === undefined && c.get('fault')('provisioning.unknown-command-as-update')) command = COMMANDS.Update;
-    if (command === undefined) return respond(c, ['UnknownCommand'], opened.provisioner);
+    if (command === undefined) return respond(c, ['UnknownCommand'], opened.provisioner, undefined, undefined, c.get('fault')('provisioning.unlisted-error-code') ? [999] : []);
     const scope = scopeOf(c);
     const outcome = provision(scope, command, opened.model, domain.clock.now());
     const data = outcome.company ? companyView(scope, outcome.company) : undefined;
-    return respond(c, outcome.errors, opened.provisioner, data, String(opened.body.IV ?? ''));
+    return respond(c, outcome.errors, opened.provisioner, data, scalarText(opened.body.IV) ?? '');
   };
   // B5 POST {provisioning}/ : with the trailing slash (the vendor's root path) and without it;
   // Hono routes are strict about trailing slashes, and a mounted '/' matches only the bare base
@@ -108,7 +103,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     const opened = await openRequest(c);
     if (!opened.ok) return respond(c, opened.errors, opened.provisioner);
     const outcome = operation(companies, opened.model, c.get('fault'));
-    return respond(c, outcome.errors, opened.provisioner, outcome.data, String(opened.body.IV ?? ''));
+    return respond(c, outcome.errors, opened.provisioner, outcome.data, scalarText(opened.body.IV) ?? '');
   };
   app.post('/company/GetEncryptionKey', keyRoute(getEncryptionKey));
   app.post('/company/NewEncryptionKey', keyRoute(newEncryptionKey));

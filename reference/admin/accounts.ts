@@ -52,7 +52,7 @@ function accountModel(call: AdminCall, user: User) {
 /** A user of the administrator's company named by the body's identity fields (spec §2.2 IdentityModel). */
 async function identified(call: AdminCall): Promise<User> {
   const body = await objectBody(call);
-  const identity = { ...body };
+  const identity: Record<string, unknown> = { UID: body.UID, Email: body.Email, UserId: body.UserId, SingleSignOnId: body.SingleSignOnId };
   if (call.fault('admin.view-by-user-id-unsupported') && call.c.req.path.toLowerCase().endsWith('/read')) delete identity.UserId;
   if (call.fault('admin.view-by-sso-unsupported') && call.c.req.path.toLowerCase().endsWith('/read')) delete identity.SingleSignOnId;
   return call.state.accounts.find(call.admin.companyId, identity) ?? refuse('No user of the company has that identity.');

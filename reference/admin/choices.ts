@@ -22,7 +22,13 @@ export const DELETE_ANSWER = axis('admin.delete-answer', 'admin-delete-answer', 
 /** A8: a field 'left blank or null … is stored blank or null': stored as sent, or as null, or as "". */
 export const BLANK_STORED = axis('admin.blank-stored-as', 'account-update-blank', ['as-sent', 'null', 'empty']);
 
-export const ADMIN_AXES = [KEY_ANSWER, LIST_SHAPE, USER_TYPE_FIELDS, TIMESTAMP_FORMS, REFUSAL_STATUS, DELETE_ANSWER, BLANK_STORED];
+/** A1: 'Some administration methods cannot be used on the direct-messaging edition' (which: not shown); the profile lists them. */
+export const EDITION_LACKS = axis('admin.edition-lacks', 'direct-edition-admin-methods', ['none', 'encryption-key']);
+
+export const ADMIN_AXES = [KEY_ANSWER, LIST_SHAPE, USER_TYPE_FIELDS, TIMESTAMP_FORMS, REFUSAL_STATUS, DELETE_ANSWER, BLANK_STORED, EDITION_LACKS];
+
+/** The operations the reference lacks under `variant` (its profile lists them: admin.unavailableOperations). */
+export const lackedOperations = (variant: Variant): Array<'GetEncryptionKey'> => (variant.get(EDITION_LACKS) === 'encryption-key' ? ['GetEncryptionKey'] : []);
 
 /** The TimeStamp forms the reference accepts under `variant`, and the one its profile declares. */
 export function timeStampForms(variant: Variant): { accepted: TimeStampFormat[]; declared: TimeStampFormat } {

@@ -2,6 +2,7 @@ import { loginData, openLogin, parseTimeStamp } from '../../contract/wire/admin-
 import { decrypt } from '../../contract/wire/envelope-crypto.js';
 import type { User } from '../core/domain.js';
 import { readBody, type Ctx } from '../http.js';
+import { asObject, parseJson } from '../json.js';
 import type { ReferenceState } from '../state.js';
 import { invalid, keyAnswer, refuse } from './answers.js';
 import { timeStampForms } from './choices.js';
@@ -74,10 +75,6 @@ export async function getSessionKey(c: Ctx, state: ReferenceState): Promise<Resp
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  const parsed = parseJson(text);
+  return parsed.ok ? asObject(parsed.value) : undefined;
 }

@@ -1,11 +1,32 @@
 import { Hono } from 'hono';
 import type { User } from '../core/domain.js';
 import { readBody, type AppEnv, type Ctx } from '../http.js';
+import { parseJson } from '../json.js';
+import { PATH_CASE } from '../variant/vendor.js';
 import type { ReferenceState } from '../state.js';
 import { accountHandlers } from './accounts.js';
 import { AdminRefusal, invalid, refuse, refusalResponse } from './answers.js';
 import { getSessionKey } from './login.js';
+import { lackedOperations } from './choices.js';
 import { smtpHandlers } from './smtp.js';
+
+/** vendor-wire §3 spellings (DMWEB-CS), for the strict path reading. */
+const CANONICAL: Record<string, string> = Object.fromEntries(
+  [
+    'POST /Account/GetSessionKey',
+    'GET /Account/GetUserTypes',
+    'POST /Account/List',
+    'POST /Account/Create',
+    'POST /Account/Read',
+    'POST /Account/Update',
+    'POST /Account/Delete',
+    'POST /Account/GetEncryptionKey',
+    'POST /Account/NewEncryptionKey',
+    'GET /Smtp/GetCredentials',
+    'PUT /Smtp/ResetPassword',
+    'PUT /Smtp/PutSmtpEndpoints',
+  ].map((r) => [r.toLowerCase().replace(/^[a-z]+/, (m) => m.toUpperCase()), r.split(' ')[1]!]),
+);
 
 /** What an authenticated administration handler receives. */
 export interface AdminCall {
@@ -33,17 +54,26 @@ export function adminRoutes(state: ReferenceState): Hono<AppEnv> {
     if (err instanceof AdminRefusal) return refusalResponse(c, state.variant, err);
     throw err;
   });
-  app.all('*', async (c) => {
-    const path = c.req.path.replace(/^\/remote/i, '').replace(/\/+$/, '').toLowerCase();
+  const dispatch = async (c: Ctx) => {
+    const exact = c.req.path.replace(/^\/remote/i, '');
+    const path = exact.replace(/\/+$/, '').toLowerCase();
     const route = `${c.req.method} ${path}`;
+    // the strict reading (axis common.path-case): the B1 / vendor-wire §3 spelling only
+    if (state.variant.get(PATH_CASE) === 'exact' && (!c.req.path.startsWith('/Remote/') || CANONICAL[route] !== exact)) return c.json('No such administration operation.', 404);
     if (route === 'POST /account/getsessionkey') return getSessionKey(c, state);
     const handler = handlers[route];
     const fault = c.get('fault');
-    if (!handler || (route === 'POST /account/getencryptionkey' && fault('admin.securemail-lacks-psk'))) return c.json('No such administration operation.', 404);
+    const lacked = route === 'POST /account/getencryptionkey' && (fault('admin.securemail-lacks-psk') || lackedOperations(state.variant).length > 0);
+    if (!handler || lacked) return c.json('No such administration operation.', 404);
     const sessionKey = c.req.header('x-session-key')?.trim() ?? '';
     const admin = authenticate(state, sessionKey, fault);
     return handler({ c, state, admin, sessionKey, fault, body: () => jsonBody(c) });
-  });
+  };
+  // one route per operation, so the app's route table (caseless routing, the fuzz self-test) sees them
+  for (const route of Object.keys(CANONICAL)) {
+    const [method, path] = [route.split(' ')[0]!, CANONICAL[route]!];
+    app.on(method, path, dispatch);
+  }
   return app;
 }
 
@@ -67,18 +97,14 @@ export async function jsonBody(c: Ctx): Promise<unknown> {
   const read = await readBody(c);
   if (!read.ok) return invalid('The request body is too large.');
   if (read.text.trim() === '') return '';
-  let value: unknown;
-  try {
-    value = JSON.parse(read.text);
-  } catch {
-    return invalid('The request body is not JSON.');
-  }
+  const caseless = c.get('caselessJson') ?? true;
+  const parsed = parseJson(read.text, caseless);
+  if (!parsed.ok) return invalid('The request body is not JSON.');
+  let value = parsed.value;
   if (typeof value === 'string' && /^\s*[[{]/.test(value)) {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return invalid('The request body is not JSON.');
-    }
+    const inner = parseJson(value, caseless);
+    if (!inner.ok) return invalid('The request body is not JSON.');
+    value = inner.value;
   }
   return value ?? '';
 }

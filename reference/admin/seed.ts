@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ProfileInput } from '../../contract/profile.js';
 import type { ReferenceState } from '../state.js';
-import { timeStampForms, userTypeIdField } from './choices.js';
+import { lackedOperations, timeStampForms, userTypeIdField } from './choices.js';
 
 /**
  * The administration block of the reference's generated profile (B8): an administrator of the
@@ -27,6 +27,6 @@ export function seedAdmin(state: ReferenceState, companyId: number): NonNullable
     allowCompanyChanges: true,
     userTypeIds: state.accounts.companyTypes(companyId).map((t) => t.typeId),
     userTypeIdField: userTypeIdField(state.variant),
-    unavailableOperations: [],
+    unavailableOperations: lackedOperations(state.variant),
   };
 }

@@ -104,7 +104,7 @@ export class SmtpSettings {
   allows(companyId: number, address: string): boolean {
     const endpoints = this.#byCompany.get(companyId)?.endpoints;
     if (!endpoints) return true;
-    return endpoints.some((e) => admits(e, address));
+    return endpoints.some((e) => admits(e, address, this.choices.subnetForm));
   }
 
   /** Whether some company's whitelist lets this address in, for checks made before AUTH. */
@@ -114,15 +114,22 @@ export class SmtpSettings {
   }
 }
 
-/** Whether one whitelist entry admits an address. */
-export function admits(e: SmtpEndpoint, address: string): boolean {
+/**
+ * Whether one whitelist entry admits an address. Its Subnet is a dotted mask (255.255.255.0) or a
+ * prefix length (24), as the variant reads it; empty, it names the IpAddress alone; in the other
+ * form, the entry admits nothing.
+ */
+export function admits(e: SmtpEndpoint, address: string, form: 'mask' | 'prefix-length'): boolean {
   const ip = address.replace(/^::ffff:/, '');
-  return e.Subnet ? ipInRange(ip, cidrOf(e.IpAddress, e.Subnet)) : ip === e.IpAddress;
+  if (!e.Subnet) return ip === e.IpAddress;
+  const bits = form === 'prefix-length' ? prefixLength(e.Subnet) : maskLength(e.Subnet);
+  return bits !== undefined && ipInRange(ip, `${e.IpAddress}/${bits}`);
 }
 
-/** A Subnet is a mask (255.255.255.0) or a prefix length (24). */
-function cidrOf(ip: string, subnet: string): string {
-  if (/^\d+$/.test(subnet)) return `${ip}/${subnet}`;
-  const bits = subnet.split('.').reduce((n, part) => n + (Number(part) >>> 0).toString(2).replace(/0/g, '').length, 0);
-  return `${ip}/${bits}`;
+const prefixLength = (subnet: string) => (/^\d{1,2}$/.test(subnet) && Number(subnet) <= 32 ? Number(subnet) : undefined);
+
+function maskLength(subnet: string): number | undefined {
+  if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(subnet)) return undefined;
+  const bits = subnet.split('.').map((p) => (Number(p) >>> 0).toString(2).padStart(8, '0')).join('');
+  return /^1*0*$/.test(bits) ? bits.indexOf('0') === -1 ? 32 : bits.indexOf('0') : undefined;
 }

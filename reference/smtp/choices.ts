@@ -19,7 +19,10 @@ export const SMTP_REMOVED_WHITELIST = axis('smtp.removed-whitelist', 'smtp-remov
 /** spec §4.2 Update IP whitelist: 'existing SMTP credentials are overwritten' (the password kept, or renewed). */
 export const SMTP_WHITELIST_PASSWORD = axis('smtp.whitelist-update-password', 'smtp-whitelist-credentials', ['kept', 'renewed']);
 
-export const SMTP_AXES = [SMTP_REPLY_TEXTS, SMTP_REFUSAL_CODE, SMTP_REFUSAL_STAGE, SMTP_REMOVED_WHITELIST, SMTP_WHITELIST_PASSWORD];
+/** spec §2.2 SMTPEndpoint2Model 'Subnet (string)': a dotted mask or a prefix length (the target declares which). */
+export const SMTP_SUBNET_FORM = axis('smtp.subnet-form', 'smtp-whitelist-entry', ['mask', 'prefix-length']);
+
+export const SMTP_AXES = [SMTP_REPLY_TEXTS, SMTP_REFUSAL_CODE, SMTP_REFUSAL_STAGE, SMTP_REMOVED_WHITELIST, SMTP_WHITELIST_PASSWORD, SMTP_SUBNET_FORM];
 
 export interface SmtpChoices {
   readonly banner: string;
@@ -28,6 +31,8 @@ export interface SmtpChoices {
   readonly refusalStage: 'mail-from' | 'auth' | 'rcpt';
   readonly removedWhitelist: 'no-restriction' | 'accept-nobody';
   readonly renewPasswordOnWhitelist: boolean;
+  /** how a whitelist entry's Subnet is written; an entry in the other form admits nothing */
+  readonly subnetForm: 'mask' | 'prefix-length';
 }
 
 export function smtpChoices(variant: Variant): SmtpChoices {
@@ -39,5 +44,6 @@ export function smtpChoices(variant: Variant): SmtpChoices {
     refusalStage: variant.get(SMTP_REFUSAL_STAGE),
     removedWhitelist: variant.get(SMTP_REMOVED_WHITELIST),
     renewPasswordOnWhitelist: variant.get(SMTP_WHITELIST_PASSWORD) === 'renewed',
+    subnetForm: variant.get(SMTP_SUBNET_FORM),
   };
 }

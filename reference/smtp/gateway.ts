@@ -64,12 +64,12 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
     const current = settings.credentials(companyId).endpoints;
     const lists = settings.listsSet(companyId);
     if (on('smtp.whitelist-removal-ignored', session) && (current === undefined || current.length === 0) && lists.length > 0) {
-      return lists.at(-1)!.some((e) => admits(e, address));
+      return lists.at(-1)!.some((e) => admits(e, address, choices.subnetForm));
     }
     if (current === undefined) return true;
     if (on('smtp.whitelist-listed-refused', session)) return false;
-    if (on('smtp.whitelist-first-entry-only', session)) return current.length > 0 && admits(current[0]!, address);
-    if (on('smtp.whitelist-additive', session)) return [...lists.flat(), ...current].some((e) => admits(e, address));
+    if (on('smtp.whitelist-first-entry-only', session)) return current.length > 0 && admits(current[0]!, address, choices.subnetForm);
+    if (on('smtp.whitelist-additive', session)) return [...lists.flat(), ...current].some((e) => admits(e, address, choices.subnetForm));
     return settings.allows(companyId, address);
   }
 

@@ -8,6 +8,7 @@ import { Faults } from './faults.js';
 import { seed } from './seed.js';
 import { createState, DEFAULT_PLATFORM, type Platform, type ReferenceState } from './state.js';
 import { EDITIONS, type Edition } from '../contract/profile.js';
+import { startGateway } from './smtp/gateway.js';
 import { variantNamed, type Variant } from './variant.js';
 
 export interface StartOptions {
@@ -18,10 +19,14 @@ export interface StartOptions {
   faults?: Faults;
   /** edition and release to play (spec §9); default REFERENCE_EDITION / REFERENCE_RELEASE, else securemail 5.36 */
   platform?: Platform;
+  /** port of the SMTP gateway (0 = a free port) */
+  smtpPort?: number;
 }
 
 export interface RunningReference {
   url: string;
+  /** where the SMTP gateway listens */
+  smtp: { host: string; port: number };
   profile: ProfileInput;
   state: ReferenceState;
   close(): Promise<void>;
@@ -44,15 +49,20 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
+  // the SMTP gateway (spec §1, B7) on a port of its own beside HTTP
+  const gateway = await startGateway(state, host, options.smtpPort ?? 0);
   return {
     url,
-    profile: seed(state, url),
+    smtp: { host: gateway.host, port: gateway.port },
+    profile: seed(state, url, gateway),
     state,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await gateway.close();
+      await new Promise<void>((resolve) => {
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }
 

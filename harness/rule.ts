@@ -3,11 +3,12 @@ import * as allure from 'allure-js-commons';
 import type { InterfaceName, Profile } from '../contract/profile.js';
 import type { Account, AccountRole } from '../contract/profile.js';
 import { Clients } from './clients/index.js';
+import { renderDialogue, SmtpClient, type SmtpDialogue } from './clients/smtp.js';
+import { claimCompany, type CompanyClaim } from './company-lock.js';
 import { runContext, type RunContext } from './context.js';
 import { exchangeTitle, renderExchange } from './evidence.js';
 import { HttpClient, recordExchanges, sharedAgent, type Exchange, type RateLimited } from './http.js';
 import { NotApplicable, TargetBroken } from './outcomes.js';
-import { ownSetting } from './ownership.js';
 import { Redactor } from './redact.js';
 
 /** A capability a rule needs from the target; `missing` says why it is absent, if it is. */
@@ -32,15 +33,15 @@ export interface RuleMeta {
   needs?: Need[];
   timeoutMs?: number;
   /**
-   * A shared setting of the target this rule changes (e.g. a company policy): the rule runs
-   * alone, never beside another rule of its file, and beside no other rule that names the same
-   * setting. Rules without one run concurrently (issue 11).
+   * Company-wide settings (SMTP password, SMTP whitelist, company key): 'changes' declares that
+   * the rule changes one, so it runs alone and only where the profile allows company changes
+   * (admin.allowCompanyChanges); 'uses' that it relies on them, so it never runs beside a change.
    */
-  owns?: string;
+  company?: CompanyClaim;
 }
 
 /** What reporters read from task.meta. */
-export interface RuleRecord extends Omit<RuleMeta, 'needs'> {
+export interface RuleRecord extends Omit<RuleMeta, 'needs' | 'company'> {
   features: string[];
 }
 
@@ -66,6 +67,8 @@ export class RuleContext {
   readonly prefix: string;
   readonly exchanges: Exchange[] = [];
   readonly rateLimited: RateLimited[] = [];
+  /** evidence that is not an HTTP exchange (SMTP dialogues), attached after the test */
+  readonly attachments: Array<{ title: string; text: string }> = [];
   readonly #cleanups: Array<{ what: string; fn: () => Promise<unknown> }> = [];
 
   constructor(
@@ -99,6 +102,20 @@ export class RuleContext {
 
   get rest() {
     return this.clients.rest;
+  }
+
+  get soap() {
+    return this.clients.soap;
+  }
+
+  get admin() {
+    return this.clients.admin;
+  }
+
+  /** The SMTP gateway through a real client; each conversation becomes an attachment. */
+  get smtp(): SmtpClient {
+    const record = (title: string, dialogue: SmtpDialogue) => this.attachments.push({ title: `SMTP ${title}`, text: renderDialogue(dialogue) });
+    return new SmtpClient(this.profile, this.redact, this.meta.id, this.run.settings.requestTimeoutMs, record);
   }
 
   /** A profile account, or not applicable when the profile has none for that role. */
@@ -154,30 +171,40 @@ function ruleDigest(id: string): string {
 const SEVERITY = { must: 'critical', should: 'normal' } as const;
 const DEFAULT_TIMEOUT_MS = 60_000;
 
+/** A rule that changes company-wide settings runs only where the profile allows it (issue 9, item 6). */
+const companyChanges: Need = {
+  feature: 'admin:company-changes',
+  missing: (p) =>
+    p.admin?.allowCompanyChanges ? undefined : 'the rule changes a company-wide setting, and the profile does not allow company changes (admin.allowCompanyChanges)',
+};
+
 /** Declares one documented rule as one test (style.md, conventions 1-4). */
 export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): void {
-  const { needs = [], owns, ...described } = meta;
+  const { needs: declared = [], company, ...described } = meta;
+  const needs = company === 'changes' ? [...declared, companyChanges] : declared;
   const record: RuleRecord = { ...described, features: needs.map((n) => n.feature) };
   const timeout = meta.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // independent rules run concurrently (up to the per-worker share of limits.concurrency); a rule
-  // that owns a shared setting runs alone in its file and holds that setting's lock
-  const declare = owns ? test.sequential : test.concurrent;
+  // that changes company-wide settings also runs alone in its file (and holds the company claim)
+  const declare = company === 'changes' ? test.sequential : test.concurrent;
   declare(`${meta.section} ${meta.title} [${meta.id}]`, { timeout }, async (ctx: TestContext) => {
     ctx.task.meta.rule = record;
     await labelForAllure(meta);
     const t = new RuleContext(meta, ++serial, Date.now() + timeout);
     let outcome: unknown;
-    const release = owns ? await ownSetting(owns, timeout) : undefined;
+    let lease: { release(): void } | undefined;
     try {
       const reasons = needs.map((n) => n.missing(t.profile)).filter((r): r is string => r !== undefined);
       if (reasons.length > 0) throw new NotApplicable(reasons.join('; '));
+      // the claim may wait for other rules: most of the test's time, never all of it
+      if (company) lease = await claimCompany(t.run.settings.runId, company, Math.floor((meta.timeoutMs ?? 60_000) * 0.6));
       await body(t);
     } catch (e) {
       outcome = e;
     }
     outcome = honest(outcome, t.exchanges);
     const problems = await t.cleanup();
-    release?.();
+    lease?.release();
     ctx.task.meta.exchanges = t.exchanges.length;
     if (t.rateLimited.length > 0) ctx.task.meta.rateLimited = { responses: t.rateLimited.length, retried: t.rateLimited.filter((r) => r.retried).length };
     await attachEvidence(t);
@@ -226,6 +253,7 @@ async function attachEvidence(t: RuleContext): Promise<void> {
     }
     await allure.attachment(exchangeTitle(x, t.redact), renderExchange(x, t.redact), 'text/plain');
   }
+  for (const a of t.attachments) await allure.attachment(a.title, t.redact.text(a.text), 'text/plain');
 }
 
 async function labelForAllure(meta: RuleMeta): Promise<void> {

@@ -16,11 +16,16 @@ rule(
   { ...base, id: 'messaging-soap.send-mime.new-mid', section: '§4.4', operation: 'SOAP SendMIMEMessage', title: "SendMIMEMessageResult names the new message (NewMID), and the recipient's Inbox holds that MID (read through REST)", needs },
   async (t) => {
     const [sender, peer] = await t.given('log on as primary (SOAP) and peer (REST)', () => Promise.all([SoapSession.open(t, 'primary'), MailSession.open(t, 'peer')]));
-    const a = await t.soap.sendMime(sender.key, mimeMessage({ from: sender.email, to: [peer.email], subject: `${t.prefix} soap mime`, text: 'sent through SOAP' }));
+    const subject = `${t.prefix} soap mime`;
+    const a = await t.soap.sendMime(sender.key, mimeMessage({ from: sender.email, to: [peer.email], subject, text: 'sent through SOAP' }));
     const mid = intOf(a, expectInnerXml(a, expectSoapResult(a, 'SendMIMEMessageResult: MID'), 'SendMessage'), 'NewMID', 'the new MID');
     peer.purgeAfter(mid, []);
     t.onCleanup('purge the sender copy', () => t.soap.deleteMessage(sender.key, 1, mid, true));
     await peer.awaitInInbox(mid);
+    // that MID is this message, not one another rule sent meanwhile
+    const { inbox } = await peer.systemFolders();
+    const listed = (await peer.summaries(inbox)).find((m) => m.MessageId === mid);
+    check(listed?.Subject === subject, `peer's Inbox lists MID ${mid} with the subject ${JSON.stringify(listed?.Subject)}; NewMID should name the message just sent (${JSON.stringify(subject)}).`);
   },
 );
 

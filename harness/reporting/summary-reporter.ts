@@ -20,6 +20,10 @@ export interface RuleResult {
   file: string;
   exchanges: number;
   durationMs: number;
+  /** the spec sentence (or table row) the rule checks, where the rule states it */
+  sentence?: string;
+  /** the target's expectation for this rule, when an expectations file names it (issue 12) */
+  expectation?: { outcome: Outcome; reason: string; link?: string; expires: string; status: string };
 }
 
 /** summary.json: the shape CI gates read (issue 2, item 7); extra keys may be added, never removed. */
@@ -30,6 +34,14 @@ export interface Summary extends Omit<RunMeta, 'reportsDir'> {
   suiteErrors: string[];
   exchanges: number;
   durationMs: number;
+  /** the interfaces this run was asked to cover (--area); absent in older summaries */
+  areas?: string[];
+  /** set by `run --shard i/n`: this summary holds one part of the rules */
+  shard?: string;
+  /** the expectations file applied to this run, with what became of each expectation */
+  expectations?: import('./expectations.js').ExpectationReport;
+  /** the verdict as the CLI computed it (CONFORMS / DOES NOT CONFORM / NO VERDICT) and its exit code */
+  verdict?: { kind: string; exitCode: number; line: string };
 }
 
 export function outcomeOf(test: TestCase): Outcome | undefined {
@@ -85,6 +97,7 @@ export default class SummaryReporter implements Reporter {
           outcome,
           title: rule.title,
           operation: rule.operation,
+          ...(rule.sentence ? { sentence: rule.sentence } : {}),
           reason: outcome === 'pass' ? undefined : reasonOf(test, outcome),
           file: relative(process.cwd(), module.moduleId),
           exchanges: test.meta().exchanges ?? 0,

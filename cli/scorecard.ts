@@ -95,7 +95,7 @@ export function scorecard(summary: Summary, reportsDir: string): string {
     `  ${'interface'.padEnd(16)}${'pass'.padStart(6)}${'fail'.padStart(6)}${'n/a'.padStart(6)}${'broken'.padStart(8)}`,
     ...rows.map((r) => line(r.name, r.counts)),
     ...notCovered.map((name) => `  ${name.padEnd(16)}  not covered: the suite has no rules for this interface yet`),
-    ...notRun.map((name) => `  ${name.padEnd(16)}  not run (not in --area)`),
+    ...(notRun.length > 0 ? [`  not run (not in --area): ${notRun.join(', ')}`] : []),
     line('total', summary.totals),
   ];
   const v = verdict(summary);

@@ -100,10 +100,10 @@ describe('a run against a served reference, through a profile file', () => {
 });
 
 describe('bad input gets a clear answer', () => {
-  test('an unreachable target ends within 30 s with one sentence and a non-zero exit', async () => {
+  test('an unreachable target ends within 30 s with one sentence and exit code 3', async () => {
     const run = await runCli(['run', '--target', 'http://127.0.0.1:9']);
     expect(run.ms).toBeLessThan(30_000);
-    expect(run.code).not.toBe(0);
+    expect(run.code).toBe(3);
     const output = `${run.stdout}${run.stderr}`.trim();
     expect(output.split('\n')).toHaveLength(1);
     expect(output).toMatch(/^The target http:\/\/127\.0\.0\.1:9\S* is unreachable: connection refused/);
@@ -140,12 +140,13 @@ describe('bad input gets a clear answer', () => {
     }
   });
 
-  test('a target that goes silent mid-run gets a verdict of broken rules within a minute, not a hang', async () => {
+  test('a target that goes silent mid-run gets broken rules and NO VERDICT (exit 4) within a minute, not a hang', async () => {
     const { url, server } = await silentAfter(1);
     try {
       const run = await runCli(['run', '--target', url, '--area', 'token'], { SMS_REQUEST_TIMEOUT_MS: '1000' });
       expect(run.ms).toBeLessThan(60_000);
-      expect(run.code).toBe(1);
+      expect(run.code).toBe(4);
+      expect(run.stdout).toMatch(/NO VERDICT: every rule was broken/);
       const outcomes = new Set(run.summary().rules.map((r) => r.outcome));
       expect(outcomes.has('broken')).toBe(true);
       expect(outcomes.has('fail') || outcomes.has('pass')).toBe(false);

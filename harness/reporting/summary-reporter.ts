@@ -4,6 +4,7 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { SerializedError } from '@vitest/utils';
 import type { RuleRecord } from '../rule.js';
 import type { RunMeta } from './run-meta.js';
+import { matchSentence } from './spec-sentences.js';
 
 export type Outcome = 'pass' | 'fail' | 'notApplicable' | 'broken';
 
@@ -22,6 +23,8 @@ export interface RuleResult {
   durationMs: number;
   /** the spec sentence (or table row) the rule checks, where the rule states it */
   sentence?: string;
+  /** true when `sentence` was matched automatically (the line of the section closest to the title), not quoted by the rule */
+  sentenceMatched?: boolean;
   /** the target's expectation for this rule, when an expectations file names it (issue 12) */
   expectation?: { outcome: Outcome; reason: string; link?: string; expires: string; status: string };
 }
@@ -97,7 +100,7 @@ export default class SummaryReporter implements Reporter {
           outcome,
           title: rule.title,
           operation: rule.operation,
-          ...(rule.sentence ? { sentence: rule.sentence } : {}),
+          ...sentenceOf(rule),
           reason: outcome === 'pass' ? undefined : reasonOf(test, outcome),
           file: relative(process.cwd(), module.moduleId),
           exchanges: test.meta().exchanges ?? 0,
@@ -128,6 +131,12 @@ function reasonOf(test: TestCase, outcome: Outcome): string {
   if (outcome === 'broken') return meta.broken ?? 'the target misbehaved outside the rule';
   const error = test.result().errors?.[0];
   return error ? error.message : 'failed';
+}
+
+function sentenceOf(rule: RuleRecord): Pick<RuleResult, 'sentence' | 'sentenceMatched'> {
+  if (rule.sentence) return { sentence: rule.sentence };
+  const matched = matchSentence(rule.section, rule.title);
+  return matched ? { sentence: matched, sentenceMatched: true } : {};
 }
 
 const firstLine = (s: string) => (s.split('\n')[0] ?? '').slice(0, 240);

@@ -59,7 +59,7 @@ function ruleCard(r: RuleResult, evidence: EvidenceEntry[] | undefined, specUrl:
   ${lead ? `<p class="lead">${esc(lead)}</p>` : ''}
   ${r.expectation ? `<p class="expectation">Expectation: ${esc(expectationSentence(r.expectation))}${r.expectation.link ? ` <a href="${esc(r.expectation.link)}">link</a>` : ''}</p>` : ''}
   <p class="title">${esc(r.title)}</p>
-  ${r.sentence ? `<blockquote class="sentence">${esc(r.sentence)}<cite>interface spec ${esc(r.section)}</cite></blockquote>` : ''}
+  ${r.sentence ? `<blockquote class="sentence">${esc(r.sentence)}<cite>interface spec ${esc(r.section)}${r.sentenceMatched ? ', the line of the section closest to the rule (matched automatically)' : ''}</cite></blockquote>` : ''}
   ${rest ? `<details><summary>the whole reason</summary><pre>${esc(rest)}</pre></details>` : ''}
   ${
     evidence && evidence.length > 0
@@ -119,7 +119,7 @@ export function verdictPage({ summary, verdict, evidence, specUrl, allureHref = 
 <body><main>
 <section class="verdict ${kindCls}" id="verdict">
   <h1>${esc(verdict.kind)}</h1>
-  <div>${esc(verdict.line)}</div>
+  <div>${esc(verdict.line.replace(/^[A-Z ]+: /, ''))}</div>
   <div class="counts">${count(summary.rules.length, 'rules')}${count(t.pass, 'pass')}${count(t.fail - expected.filter((r) => r.outcome === 'fail').length, 'fail')}${count(t.broken - expected.filter((r) => r.outcome === 'broken').length, 'broken')}${count(t.notApplicable - expected.filter((r) => r.outcome === 'notApplicable').length, 'not applicable')}${count(expected.length, 'expected failures')}${bad.length ? count(bad.length, 'stale or expired expectations') : ''}</div>
 </section>
 <p class="facts">Target <b>${esc(summary.target.url)}</b> (${esc(summary.target.edition)} ${esc(summary.target.release)}) · suite ${esc(summary.suiteVersion)} · seed ${summary.seed} · run ${esc(summary.runId)}${summary.expectations ? ` · expectations ${esc(summary.expectations.file)}` : ''} · ${summary.exchanges} exchanges</p>

@@ -72,11 +72,11 @@ export async function finish(opts: FinishOptions): Promise<Verdict> {
     `${JSON.stringify({ suiteVersion: summary.suiteVersion, gitCommit: gitCommit(), seed: summary.seed, runId: summary.runId, node: process.version, platform: `${process.platform} ${process.arch}`, finishedAt: new Date().toISOString(), shard: summary.shard }, null, 2)}\n`,
   );
   await annotateAllureResults(join(reportsDir, 'allure-results'), summary, opts.specUrl);
-  const scrubbed = await scrubSecrets(reportsDir, opts.secrets);
-  if (scrubbed.hits > 0) log(`Warning: ${scrubbed.hits} secret value(s) reached ${scrubbed.files} report file(s) and were replaced; please report this suite defect.`);
   await renderReport(reportsDir, summary, v, opts.specUrl).catch((e: Error) =>
     log(`The HTML report could not be rendered: ${e.message.split('\n')[0]} (summary.json and junit.xml are complete).`),
   );
+  const scrubbed = await scrubSecrets(reportsDir, opts.secrets);
+  if (scrubbed.hits > 0) log(`Warning: ${scrubbed.hits} secret value(s) reached ${scrubbed.files} report file(s) and were replaced; please report this suite defect.`);
   log(scorecard(summary, reportsDir));
   return v;
 }

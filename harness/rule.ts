@@ -219,8 +219,8 @@ async function attachEvidence(t: RuleContext): Promise<void> {
     if (f.count === 1) await allure.attachment(title, renderExchange(f.x, t.redact), 'text/plain');
     else {
       const seconds = ((f.last - f.first) / 1000).toFixed(1);
-      const note = `The same request got the same answer ${f.count} times in ${seconds} s (a poll: eventually() asked until the rule held or time ran out). The last one:\n\n`;
-      await allure.attachment(`${title} (× ${f.count} over ${seconds} s)`, note + renderExchange(f.x, t.redact), 'text/plain');
+      const note = `The same request got the same answer ${f.count} times in a row, over ${seconds} s (consecutive identical exchanges, such as eventually() polling until the rule held or time ran out, are shown once). The last one:\n\n`;
+      await allure.attachment(`${title} (× ${f.count} identical, over ${seconds} s)`, note + renderExchange(f.x, t.redact), 'text/plain');
     }
   }
 }

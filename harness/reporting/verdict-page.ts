@@ -40,7 +40,7 @@ const lookOf = (r: RuleResult) => (isExpected(r) ? LOOK.expected : LOOK[r.outcom
 /** Sorts §4.10 after §4.9. */
 const sectionKey = (s: string) => s.replace(/^§/, '').split('.').map((n) => n.padStart(4, '0')).join('.');
 
-function ruleCard(r: RuleResult, evidence: EvidenceEntry[] | undefined, specUrl: string | undefined): string {
+function ruleCard(r: RuleResult, evidence: EvidenceEntry[] | undefined, specUrl: string | undefined, open = false): string {
   const look = lookOf(r);
   const first = (r.reason ?? '').split('\n')[0] ?? '';
   const lead =
@@ -63,8 +63,8 @@ function ruleCard(r: RuleResult, evidence: EvidenceEntry[] | undefined, specUrl:
   ${rest ? `<details><summary>the whole reason</summary><pre>${esc(rest)}</pre></details>` : ''}
   ${
     evidence && evidence.length > 0
-      ? `<details class="evidence"><summary>evidence: ${evidence.length} ${evidence.length === 1 ? 'entry' : 'entries'} (${r.exchanges} exchanges)</summary>${evidence
-          .map((e) => `<details><summary>${esc(e.title)}</summary><pre>${esc(e.text)}</pre></details>`)
+      ? `<details class="evidence"${open ? ' open' : ''}><summary>evidence: ${evidence.length} ${evidence.length === 1 ? 'entry' : 'entries'} (${r.exchanges} exchanges)</summary>${evidence
+          .map((e, i) => `<details${open && i === evidence.length - 1 ? ' open' : ''}><summary>${esc(e.title)}</summary><pre>${esc(e.text)}</pre></details>`)
           .join('\n')}</details>`
       : ''
   }
@@ -133,7 +133,7 @@ ${row('total', summary.rules)}
 ${summary.suiteErrors.length ? `<h2>The suite itself failed</h2><pre>${esc(summary.suiteErrors.join('\n'))}</pre>` : ''}
 ${bad.length ? `<h2 id="stale">Expectations that fail the run (${bad.length})</h2>${bad.map((r) => ruleCard(r, evidence.get(r.id), specUrl)).join('\n')}` : ''}
 <h2 id="not-held">Rules that did not hold (${notHeld.length})</h2>
-${notHeld.length ? notHeld.map((r) => ruleCard(r, evidence.get(r.id), specUrl)).join('\n') : '<p>None.</p>'}
+${notHeld.length ? notHeld.map((r) => ruleCard(r, evidence.get(r.id), specUrl, true)).join('\n') : '<p>None.</p>'}
 <h2 id="expected">Expected failures (${expected.length}), not counted in the verdict</h2>
 ${expected.length ? expected.map((r) => ruleCard(r, evidence.get(r.id), specUrl)).join('\n') : '<p>None.</p>'}
 <h2 id="na">Not applicable (${na.length}): the profile lacks what these rules need</h2>

@@ -39,6 +39,7 @@ rule(
   {
     ...base,
     id: 'token.client-credentials.required-fields',
+    sentence: 'client_credentials | client_id, client_secret (required fields); 400 | InvalidRequest | The request is invalid',
     section: '§4.1',
     title: 'client_credentials without client_id or client_secret (any of them absent or null) is refused with 400 InvalidRequest',
     needs: [iface('token'), account('primary')],

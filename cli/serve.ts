@@ -11,7 +11,7 @@ export async function serve(flags: { port?: string; host?: string; profileOut?: 
   const profilePath = resolve(flags.profileOut ?? 'reference.profile.json');
   writeFileSync(profilePath, `${JSON.stringify(reference.profile, null, 2)}\n`, { mode: 0o600 });
   const base = reference.url;
-  log(`Reference server (variant ${reference.state.variant.name}) listening at ${base}`);
+  log(`Reference server (variant ${reference.state.variant.describe()}) listening at ${base}`);
   log(`  token           ${base}/Token`);
   log(`  messaging REST  ${base}/SecureMessagingAPI`);
   log(`  provisioning    ${base}/Provisioning`);

@@ -13,6 +13,11 @@ export interface FaultDef {
   readonly rule: string;
   /** what the server does wrong, in one sentence */
   readonly breaks: string;
+  /**
+   * Other rules this fault cannot help breaking when it is on for every request, and why
+   * (`npm run confinement` lists a fault's spill over other rules as inherent only if declared).
+   */
+  readonly alsoBreaks?: { readonly rules: readonly string[]; readonly why: string };
 }
 
 export const FAULTS: readonly FaultDef[] = [...TOKEN_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS];

@@ -53,6 +53,6 @@ export function seed(state: ReferenceState, baseUrl: string): ProfileInput {
     token: { scheme: 'Bearer', lockoutThreshold: domain.lockoutThreshold, bearerOnMessaging: true, emailOtpSource: 'inbox' },
     provisioning: seedProvisioning(state),
     messaging: seedMessaging(state, home.id, domain.findUser(accounts.primary.username)!),
-    description: `embedded reference server (variant ${state.variant.name})`,
+    description: `embedded reference server (variant ${state.variant.describe()})`,
   };
 }

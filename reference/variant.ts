@@ -1,76 +1,81 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { ALT_MAIL_CHOICES, DEFAULT_MAIL_CHOICES, type MailChoices } from './core/mail/choices.js';
+import type { Axis, AxisValue } from './variant/axis.js';
+import { ALL_AXES } from './axes.js';
+
+export type { Axis, AxisValue } from './variant/axis.js';
 
 /**
- * REFERENCE_VARIANT: the reference server's choices wherever the spec and default-binding leave
- * room. `default` follows the binding's examples; `alt` makes other legal choices, so that a
- * suite that only passes its own reference cannot hide behind one reading (issue 2, item 11).
+ * REFERENCE_VARIANT: the reference server's reading of every silence of the spec, one value per
+ * axis (reference/axes.ts lists them). A suite that passes only one reading of a silence would
+ * fail conforming servers that chose another (issue 8):
+ *   default                 the first value of every axis (the default binding)
+ *   alt                     the second value of every axis
+ *   random:<seed>           one value per axis, drawn from the seed (printed, so it replays)
+ *   <axis>=<value>,...      the default with the named axes set (for reproducing one reading)
  */
-export interface Variant {
-  readonly name: 'default' | 'alt';
-  /** first id and step of every id sequence (ids are opaque ints; spec §2 gives no range) */
-  readonly idStart: number;
-  readonly idStep: number;
-  /** session keys: 32 upper-case hex (vendor-wire §1) or a GUID */
-  newSessionKey(): string;
-  /** access and refresh tokens: opaque, or JWT-shaped */
-  newAccessToken(): string;
-  newRefreshToken(): string;
-  /** B2 tolerates extra JSON fields in every response */
-  readonly extraFields: boolean;
-  /** IdTokenInvalid is listed under 400 and 401 (spec §7.1) */
-  readonly idTokenInvalidStatus: 400 | 401;
-  /** the attempt that crosses the lockout threshold: its own error is not documented */
-  readonly lockingAttemptError: 'AccountLockedOut' | 'InvalidCredentials';
-  /** whether /token/challenge hands back new tokens or the ones it was given (B2: either) */
-  readonly challengeRotatesTokens: boolean;
-  /** envelope around a documented error text (B3 tolerates several) */
-  wrapErrorText(text: string): unknown;
-  /** order of unrelated list items */
-  order<T>(items: T[]): T[];
-  /** the messaging choices where spec §2.3/§4.3 are silent (reference/core/mail/choices.ts) */
-  readonly mail: MailChoices;
+export class Variant {
+  constructor(
+    /** how the variant was asked for, e.g. `random:42` */
+    readonly name: string,
+    readonly picks: ReadonlyMap<string, AxisValue> = new Map(),
+  ) {}
+
+  get<V extends AxisValue>(a: Axis<V>): V {
+    return (this.picks.has(a.id) ? this.picks.get(a.id) : a.values[0]) as V;
+  }
+
+  /** `axis=value` for every axis whose reading is not the default's, in axis order. */
+  differences(): string[] {
+    return ALL_AXES.filter((a) => this.picks.has(a.id) && this.picks.get(a.id) !== a.values[0]).map((a) => `${a.id}=${String(this.picks.get(a.id))}`);
+  }
+
+  /** One line for logs and reports: the name, and the readings that differ from the default. */
+  describe(): string {
+    const diff = this.differences();
+    return diff.length === 0 ? this.name : `${this.name} (${diff.join(', ')})`;
+  }
 }
 
-const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+export const defaultVariant = new Variant('default');
+export const altVariant = new Variant('alt', new Map(ALL_AXES.map((a) => [a.id, a.values[1]])));
 
-export const defaultVariant: Variant = {
-  name: 'default',
-  idStart: 1001,
-  idStep: 1,
-  newSessionKey: () => hex(16).toUpperCase(),
-  newAccessToken: () => randomBytes(32).toString('base64url'),
-  newRefreshToken: () => randomBytes(32).toString('base64url'),
-  extraFields: false,
-  idTokenInvalidStatus: 401,
-  lockingAttemptError: 'AccountLockedOut',
-  challengeRotatesTokens: false,
-  wrapErrorText: (text) => text,
-  order: (items) => items,
-  mail: DEFAULT_MAIL_CHOICES,
-};
+/** mulberry32: a small seeded generator, so `random:<seed>` draws the same readings everywhere. */
+function seeded(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
-const jwtShaped = () =>
-  [Buffer.from('{"alg":"RS256","typ":"JWT"}').toString('base64url'), randomBytes(48).toString('base64url'), hex(32)].join('.');
+export function randomVariant(seed: number): Variant {
+  const next = seeded(seed);
+  return new Variant(`random:${seed}`, new Map(ALL_AXES.map((a) => [a.id, a.values[Math.floor(next() * a.values.length)]!])));
+}
 
-export const altVariant: Variant = {
-  name: 'alt',
-  idStart: 7_340_033,
-  idStep: 17,
-  newSessionKey: () => randomUUID(),
-  newAccessToken: jwtShaped,
-  newRefreshToken: () => `rt_${hex(24)}`,
-  extraFields: true,
-  idTokenInvalidStatus: 400,
-  lockingAttemptError: 'InvalidCredentials',
-  challengeRotatesTokens: true,
-  wrapErrorText: (text) => ({ Message: text, Code: 'E' + text.length }),
-  order: (items) => [...items].reverse(),
-  mail: ALT_MAIL_CHOICES,
-};
+function parseValue(a: Axis, text: string): AxisValue | undefined {
+  return a.values.find((v) => String(v) === text);
+}
 
 export function variantNamed(name: string | undefined): Variant {
-  if (name === undefined || name === '' || name === 'default') return defaultVariant;
-  if (name === 'alt') return altVariant;
-  throw new Error(`REFERENCE_VARIANT is "${name}"; set it to default or alt.`);
+  const raw = (name ?? '').trim();
+  if (raw === '' || raw === 'default') return defaultVariant;
+  if (raw === 'alt') return altVariant;
+  const random = /^random:(\d+)$/.exec(raw);
+  if (random) return randomVariant(Number(random[1]));
+  if (raw.includes('=')) {
+    const picks = new Map<string, AxisValue>();
+    for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const [id, text = ''] = part.split('=');
+      const a = ALL_AXES.find((x) => x.id === id);
+      if (!a) throw new Error(`REFERENCE_VARIANT names the axis "${id}", which is no axis of reference/axes.ts.`);
+      const value = parseValue(a, text);
+      if (value === undefined) throw new Error(`REFERENCE_VARIANT sets ${id} to "${text}"; it must be one of ${a.values.join(', ')}.`);
+      picks.set(a.id, value);
+    }
+    return new Variant(raw, picks);
+  }
+  throw new Error(`REFERENCE_VARIANT is "${raw}"; set it to default, alt, random:<seed> or axis=value,… (reference/axes.ts).`);
 }

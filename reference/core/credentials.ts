@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Domain, User } from './domain.js';
+import { newAccessToken, newRefreshToken, newSessionKey } from '../variant/shapes.js';
 
 /** Lifetimes the spec leaves open (spec §8: session key lifetime 'not shown'). */
 export interface Lifetimes {
@@ -56,8 +57,8 @@ export class Credentials {
 
   issueTokens(user: User): { accessToken: string; refreshToken: string; expiresIn: number } {
     const { variant } = this.domain;
-    const accessToken = variant.newAccessToken();
-    const refreshToken = variant.newRefreshToken();
+    const accessToken = newAccessToken(variant);
+    const refreshToken = newRefreshToken(variant);
     this.#access.set(accessToken, { userId: user.id, expiresAt: this.#now() + this.lifetimes.accessTokenSeconds * 1000 });
     this.#refresh.set(refreshToken, { userId: user.id, expiresAt: this.#now() + this.lifetimes.refreshTokenSeconds * 1000 });
     return { accessToken, refreshToken, expiresIn: this.lifetimes.accessTokenSeconds };
@@ -110,7 +111,7 @@ export class Credentials {
 
   /** `lifetimeSeconds` overrides the server's lifetime (fixture users with short sessions). */
   newSessionKey(user: User, lifetimeSeconds = this.lifetimes.sessionKeySeconds): string {
-    const key = this.domain.variant.newSessionKey();
+    const key = newSessionKey(this.domain.variant);
     this.#sessions.set(key, { userId: user.id, expiresAt: this.#now() + lifetimeSeconds * 1000 });
     return key;
   }

@@ -1,6 +1,9 @@
 import type { Context } from 'hono';
 import { MailError, type MailErrorCode } from '../core/mail/index.js';
 import type { Variant } from '../variant.js';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { errorEnvelope } from '../variant/shapes.js';
+import { UNDOCUMENTED_4XX } from '../variant/common.js';
 
 /**
  * B3: a documented error is a 4xx whose body is the spec §7.2 text (wrapped as the variant
@@ -36,6 +39,8 @@ const STATUS: Record<MailErrorCode, 400 | 401 | 'refusal'> = {
 };
 
 export function errorResponse(c: Context, variant: Variant, error: MailError) {
-  const status = STATUS[error.code];
-  return c.json(variant.wrapErrorText(error.text) as object, status === 'refusal' ? variant.mail.refusalStatus : status);
+  const code = STATUS[error.code];
+  const status = (code === 'refusal' ? variant.get(UNDOCUMENTED_4XX) : code) as ContentfulStatusCode;
+  const envelope = errorEnvelope(variant, error.text);
+  return envelope.kind === 'text' ? c.text(envelope.body, status) : c.json(envelope.body as object, status);
 }

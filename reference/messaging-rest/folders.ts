@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { MailError } from '../core/mail/index.js';
 import { jsonBody, pathId, type Body } from './body.js';
 import type { AuthedEnv, RestDeps } from './routes.js';
+import { ordered } from '../variant/shapes.js';
 
 /** FolderName and FolderType (spec §2.3 'Folder (create)'); a wrong shape is the §7.2 type/name text. */
 function folderFields(body: Body): { name: string; type: number } {
@@ -18,7 +19,7 @@ export function folderRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text 
   app.get('/Folder/List', (c) => {
     const zero = c.get('fault')('messaging-rest.folder-stats-zero');
     const folders = mailbox.folders.list(actor(c)).map((f) => shapes.folder(zero ? { ...f, totalMessages: 0 } : f));
-    return c.json(shapes.extra({ Folders: variant.order(folders) }));
+    return c.json(shapes.extra({ Folders: ordered(variant, folders, (f) => f.FolderId) }));
   });
 
   const create = async (c: Context<AuthedEnv>) => {

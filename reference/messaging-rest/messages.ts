@@ -4,6 +4,7 @@ import { buildMime } from '../core/mail/mime.js';
 import type { Attachment } from '../core/mail/model.js';
 import { bool, int, jsonBody, list, pathId, str, strList, type Body } from './body.js';
 import type { AuthedEnv, RestDeps } from './routes.js';
+import { ordered } from '../variant/shapes.js';
 
 type C = Context<AuthedEnv>;
 
@@ -25,7 +26,7 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
   const { mailbox, variant } = state;
   const { listing, messages } = mailbox;
   const summaries = (c: C, listed: ReturnType<typeof listing.unread>) =>
-    c.json(shapes.extra({ MoreMessagesAvailable: false, Summaries: variant.order(listed.map((l) => shapes.summary(l))) }));
+    c.json(shapes.extra({ MoreMessagesAvailable: false, Summaries: ordered(variant, listed.map((l) => shapes.summary(l)), (s) => s.MessageId) }));
 
   app.post('/Message/GetInboxMessageIds', async (c) => {
     const body = await jsonBody(c);
@@ -34,7 +35,7 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
       filter: int(body, 'MessageListFilter', 0)!,
       mustHaveAttachments: bool(body, 'MustHaveAttachments'),
     });
-    return c.json(shapes.extra({ MessageIds: variant.order(ids) }));
+    return c.json(shapes.extra({ MessageIds: ordered(variant, ids, (id) => id) }));
   });
 
   app.post('/Message/GetMessageSummaries', async (c) => {
@@ -113,14 +114,14 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
   app.post('/Message/Mime', async (c) => {
     const mime = str(await jsonBody(c), 'MimeMessage', '')!;
     const sent = await messages.sendMime(actor(c), mime);
-    return c.json(shapes.extra({ MessageId: variant.mail.sendMimeIdAsString ? String(sent.mid) : sent.mid }));
+    return c.json(shapes.extra({ MessageId: state.mail.sendMimeIdAsString ? String(sent.mid) : sent.mid }));
   });
 
   const move = async (c: C) => {
     const destination = int(await jsonBody(c), 'DestinationFolderId');
     if (destination === undefined) throw new MailError('invalidInput');
     messages.move(actor(c), pathId(c), destination);
-    return variant.mail.plainTextResponses ? c.body(null, 200) : text(c, 'The message has been moved.');
+    return state.mail.plainTextResponses ? c.body(null, 200) : text(c, 'The message has been moved.');
   };
   app.post('/Message/:id{-?[0-9]+}/Move', move);
   app.post('/Message/:id{-?[0-9]+}/Move/', move);
@@ -129,7 +130,7 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
     const flag = (c.req.query('Permanently') ?? c.req.query('permanently') ?? 'false').toLowerCase();
     if (flag !== 'true' && flag !== 'false') throw new MailError('invalidInput');
     const { newFolderId, text: said } = messages.delete(actor(c), pathId(c), flag === 'true');
-    return c.json(shapes.extra({ NewFolderId: newFolderId, [variant.mail.deleteTextKey]: said }));
+    return c.json(shapes.extra({ NewFolderId: newFolderId, [state.mail.deleteTextKey]: said }));
   });
 
   app.post('/Message/:id{-?[0-9]+}/Retract', (c) => {

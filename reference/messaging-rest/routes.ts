@@ -31,7 +31,7 @@ export function messagingRestRoutes(state: ReferenceState): Hono<AppEnv> {
     state,
     shapes: new Shapes(variant),
     actor: (c) => ({ user: c.get('user'), credential: c.get('credential'), fault: c.get('fault') }),
-    text: (c, text) => (variant.mail.plainTextResponses ? c.text(text) : c.json(text)),
+    text: (c, text) => (state.mail.plainTextResponses ? c.text(text) : c.json(text)),
   };
   const onError = (err: Error, c: Context) => {
     if (err instanceof MailError) return errorResponse(c, variant, err);

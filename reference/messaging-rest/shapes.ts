@@ -4,15 +4,17 @@ import { formatTime } from '../core/mail/choices.js';
 import type { Listed } from '../core/mail/listing.js';
 import { statusOf, type Content, type Folder, type Tracking } from '../core/mail/model.js';
 import type { Variant } from '../variant.js';
+import { mailChoices } from '../core/mail/choices.js';
+import { withExtraFields } from '../variant/shapes.js';
 
 /** Response bodies of vendor-wire §1.2, built from core records; extra fields per the variant (B3). */
 export class Shapes {
   constructor(private readonly variant: Variant) {}
 
-  #time = (d: Date) => formatTime(d, this.variant.mail);
+  #time = (d: Date) => formatTime(d, mailChoices(this.variant));
 
   extra<T extends object>(body: T): T {
-    return this.variant.extraFields ? { ...body, ServerRelease: 'reference-alt' } : body;
+    return withExtraFields(this.variant, body);
   }
 
   folder(f: Folder & { totalMessages: number; totalSize: number }) {

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { codeForErrorName, vendorErrorName, type ProvisioningErrorName } from '../../contract/provisioning.js';
 import type { Variant } from '../variant.js';
+import { axis } from '../variant/axis.js';
+import { EXTRA_FIELDS } from '../variant/common.js';
 
 /**
  * The provisioning interface's legal alternatives (reference/variant.ts): where spec §2.4 says
@@ -20,25 +22,25 @@ export interface ProvisioningChoices {
   newAutomationId(): string;
 }
 
+/** The readings of the provisioning silences (spec §2.4 'ResponseModel … not shown', vendor-wire §8.5). */
+export const ERROR_FORM = axis('provisioning.error-form', 'response-model', ['codes', 'names']);
+export const TRANSACTION_ID = axis('provisioning.transaction-id', 'response-model', ['guid', 'numeric']);
+export const RESPONSE_IV = axis('provisioning.response-iv', 'response-crypto', ['fresh', 'request']);
+export const HASH_OVER = axis('provisioning.response-hash', 'response-crypto', ['plaintext', 'ciphertext']);
+export const AUTOMATION_ID = axis('provisioning.automation-id', 'automation-id-format', ['guid', 'hex24']);
+
+export const PROVISIONING_AXES = [ERROR_FORM, TRANSACTION_ID, RESPONSE_IV, HASH_OVER, AUTOMATION_ID];
+
 export function provisioningChoices(variant: Variant): ProvisioningChoices {
-  if (variant.name === 'alt') {
-    return {
-      errorValue: vendorErrorName,
-      errorsAsNames: true,
-      transactionId: () => String(Date.now()) + randomBytes(2).readUInt16BE().toString().padStart(5, '0'),
-      responseIv: 'request',
-      hashOver: 'ciphertext',
-      extraFields: true,
-      newAutomationId: () => randomBytes(12).toString('hex').toUpperCase(),
-    };
-  }
+  const errorsAsNames = variant.get(ERROR_FORM) === 'names';
   return {
-    errorValue: codeForErrorName,
-    errorsAsNames: false,
-    transactionId: () => randomUUID(),
-    responseIv: 'fresh',
-    hashOver: 'plaintext',
-    extraFields: false,
-    newAutomationId: () => randomUUID(),
+    errorValue: errorsAsNames ? vendorErrorName : codeForErrorName,
+    errorsAsNames,
+    transactionId:
+      variant.get(TRANSACTION_ID) === 'numeric' ? () => String(Date.now()) + randomBytes(2).readUInt16BE().toString().padStart(5, '0') : () => randomUUID(),
+    responseIv: variant.get(RESPONSE_IV),
+    hashOver: variant.get(HASH_OVER),
+    extraFields: variant.get(EXTRA_FIELDS),
+    newAutomationId: variant.get(AUTOMATION_ID) === 'hex24' ? () => randomBytes(12).toString('hex').toUpperCase() : () => randomUUID(),
   };
 }

@@ -5,6 +5,7 @@ import { ipInRange, type User } from '../core/domain.js';
 import type { Ctx } from '../http.js';
 import type { ReferenceState } from '../state.js';
 import { TokenError, str, type Body } from './errors.js';
+import { ID_TOKEN_INVALID_STATUS, LOCKING_ATTEMPT_ERROR } from './choices.js';
 
 export type Grant = (c: Ctx, body: Body) => object;
 
@@ -42,7 +43,7 @@ export function createGrants(state: ReferenceState): Record<GrantType, Grant> {
       if (!f('token.never-locks')) user.failedAttempts += 1;
       if (user.failedAttempts >= domain.lockoutThreshold) {
         user.lockedOut = true;
-        throw new TokenError(401, variant.lockingAttemptError);
+        throw new TokenError(401, variant.get(LOCKING_ATTEMPT_ERROR));
       }
       throw new TokenError(f('token.bad-secret-400') ? 400 : 401, 'InvalidCredentials');
     }
@@ -65,7 +66,7 @@ export function createGrants(state: ReferenceState): Record<GrantType, Grant> {
     }
     const code = str(body, 'code');
     const claims = f('token.id-token-unchecked') ? decodeUnchecked(code) : verifyHs256(code, state.identityProvider.jwtSecret, domain.clock.now());
-    if (!claims) throw new TokenError(variant.idTokenInvalidStatus, 'IdTokenInvalid');
+    if (!claims) throw new TokenError(variant.get(ID_TOKEN_INVALID_STATUS) as 400 | 401, 'IdTokenInvalid');
     let user = domain.findUserByEmail(claims.email);
     if (user && f('token.code-known-user-refused')) throw new TokenError(401, 'IdTokenInvalid');
     if (!user) {

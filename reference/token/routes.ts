@@ -5,6 +5,8 @@ import type { AppEnv, Ctx } from '../http.js';
 import { DESCRIPTIONS, TokenError, str } from './errors.js';
 import { createGrants } from './grants.js';
 import { parseTokenBody as parse, requireFields } from './request.js';
+import { withExtraFields } from '../variant/shapes.js';
+import { CHALLENGE_ROTATES } from './choices.js';
 
 export function tokenRoutes(state: ReferenceState): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -15,8 +17,8 @@ export function tokenRoutes(state: ReferenceState): Hono<AppEnv> {
     const accept = c.req.header('accept') ?? '';
     let type = /\btext\/json\b/i.test(accept) && !c.get('fault')('token.accept-ignored') ? 'text/json' : 'application/json';
     if (!c.req.header('accept') && c.get('fault')('token.default-type-text-plain')) type = 'text/plain';
-    const extra = variant.extraFields ? { '.issued': domain.clock.now().toUTCString(), server: 'reference-alt' } : {};
-    return c.body(JSON.stringify({ ...body, ...extra }), status as 200, { 'content-type': `${type}; charset=utf-8` });
+    const shaped = withExtraFields(variant, body, { '.issued': domain.clock.now().toUTCString(), server: 'reference-variant' });
+    return c.body(JSON.stringify(shaped), status as 200, { 'content-type': `${type}; charset=utf-8` });
   };
   const fail = (c: Ctx, e: TokenError) => respond(c, e.status, { error: e.error, error_description: DESCRIPTIONS[e.error], ...e.extra });
   const grants = createGrants(state);
@@ -51,7 +53,7 @@ export function tokenRoutes(state: ReferenceState): Hono<AppEnv> {
       const pending = credentials.pendingMfa(str(body, 'mfa_token'), str(body, 'user_token'));
       if (!pending) throw new TokenError(401, 'InvalidCredentials');
       let tokens = { mfaToken: str(body, 'mfa_token'), userToken: pending.userToken };
-      if (variant.challengeRotatesTokens) tokens = credentials.rotateMfa(tokens.mfaToken) ?? tokens;
+      if (variant.get(CHALLENGE_ROTATES)) tokens = credentials.rotateMfa(tokens.mfaToken) ?? tokens;
       if (type === 'Email') {
         const otp = String(Math.floor(100000 + Math.random() * 900000));
         credentials.setEmailOtp(tokens.mfaToken, otp);

@@ -1,3 +1,7 @@
+import { axis } from '../../variant/axis.js';
+import { UNDOCUMENTED_4XX } from '../../variant/common.js';
+import type { Variant } from '../../variant.js';
+
 /**
  * The reference's choices where the messaging spec is silent (spec §2.3 'Fields ... not shown',
  * §4.3 'wire shapes: not shown'). The default variant follows the vendor's libraries
@@ -15,7 +19,7 @@ export interface MailChoices {
   /** the text field of the delete response: Results (C# library) or Result (Java library) */
   readonly deleteTextKey: 'Results' | 'Result';
   /** status of refusals the spec gives no status for (B3: any 4xx) */
-  readonly refusalStatus: 400 | 403;
+  readonly refusalStatus: number;
   /** a recipient's metadata request: security envelope without tracking, or refused (§4.3) */
   readonly recipientMetadata: 'envelope-only' | 'refused';
   /** a purged copy: the specific §7.2 'deleted from ...' text, or the permission text */
@@ -26,31 +30,44 @@ export interface MailChoices {
   readonly plainTextResponses: boolean;
 }
 
-export const DEFAULT_MAIL_CHOICES: MailChoices = {
-  fixedSystemFolderIds: true,
-  outboxName: 'Track Sent',
-  nameLength: 'code-points',
-  sendMimeIdAsString: true,
-  deleteTextKey: 'Results',
-  refusalStatus: 400,
-  recipientMetadata: 'envelope-only',
-  purgedText: 'specific',
-  timeFormat: 'iso',
-  plainTextResponses: false,
-};
+/** The readings of the messaging silences, one axis each (reference/variant.ts). */
+export const FIXED_SYSTEM_FOLDER_IDS = axis('mail.system-folder-ids', 'folder-ids', [true, false]);
+export const OUTBOX_NAME = axis('mail.outbox-name', 'system-folder-names', ['Track Sent', 'Outbox', 'Sent']);
+export const NAME_LENGTH = axis('mail.folder-name-characters', 'folder-name-characters', ['code-points', 'utf16']);
+export const SEND_MIME_ID = axis('mail.send-mime-id', 'send-mime-id', ['string', 'number']);
+export const DELETE_TEXT_KEY = axis('mail.delete-text-key', 'delete-response', ['Result', 'Results']);
+export const RECIPIENT_METADATA = axis('mail.recipient-metadata', 'recipient-tracking', ['envelope-only', 'refused']);
+export const PURGED_TEXT = axis('mail.purged-text', 'purged-message-text', ['specific', 'permission']);
+export const TIME_FORMAT = axis('mail.time-format', 'date-format', ['iso', 'display']);
+export const STRING_RESPONSES = axis('mail.string-responses', 'string-response', ['json-string', 'plain-text']);
 
-export const ALT_MAIL_CHOICES: MailChoices = {
-  fixedSystemFolderIds: false,
-  outboxName: 'Outbox',
-  nameLength: 'utf16',
-  sendMimeIdAsString: false,
-  deleteTextKey: 'Result',
-  refusalStatus: 403,
-  recipientMetadata: 'refused',
-  purgedText: 'permission',
-  timeFormat: 'display',
-  plainTextResponses: true,
-};
+export const MAIL_AXES = [
+  FIXED_SYSTEM_FOLDER_IDS,
+  OUTBOX_NAME,
+  NAME_LENGTH,
+  SEND_MIME_ID,
+  DELETE_TEXT_KEY,
+  RECIPIENT_METADATA,
+  PURGED_TEXT,
+  TIME_FORMAT,
+  STRING_RESPONSES,
+];
+
+/** The messaging choices of one variant. */
+export function mailChoices(variant: Variant): MailChoices {
+  return {
+    fixedSystemFolderIds: variant.get(FIXED_SYSTEM_FOLDER_IDS),
+    outboxName: variant.get(OUTBOX_NAME),
+    nameLength: variant.get(NAME_LENGTH),
+    sendMimeIdAsString: variant.get(SEND_MIME_ID) === 'string',
+    deleteTextKey: variant.get(DELETE_TEXT_KEY),
+    refusalStatus: variant.get(UNDOCUMENTED_4XX),
+    recipientMetadata: variant.get(RECIPIENT_METADATA),
+    purgedText: variant.get(PURGED_TEXT),
+    timeFormat: variant.get(TIME_FORMAT),
+    plainTextResponses: variant.get(STRING_RESPONSES) === 'plain-text',
+  };
+}
 
 /** spec §2.3 leaves date formats open; vendor-wire §1.2 shows the display form. */
 export function formatTime(date: Date, choices: MailChoices): string {

@@ -51,6 +51,18 @@ export class MailListing {
     });
   }
 
+  /**
+   * "After a given MID" (clarification M12) is arrival order, not id order: ids need not
+   * increase (variant axis common.ids). An unknown MID (0: from the start) compares as a number.
+   */
+  #arrivedAfter(lastMid: number): (mid: number) => boolean {
+    const order = [...this.store.contents.keys()];
+    const at = order.indexOf(lastMid);
+    if (at < 0) return (mid) => mid > lastMid;
+    const later = new Set(order.slice(at + 1));
+    return (mid) => later.has(mid);
+  }
+
   /** Inbox folders a user reads mail in: the Inbox and custom inbox folders (not the trash). */
   #inboxFolders(actor: Actor): Folder[] {
     return [...this.store.folders(actor.user).values()].filter((f) => f.type === INBOX_TYPE && (f.system === undefined || f.system === 'inbox'));
@@ -76,7 +88,8 @@ export class MailListing {
   /** spec §4.3 'Get message summaries': the folder's messages after LastMessageIDReceived. */
   summaries(actor: Actor, folderId: number | undefined, lastMid: number): Listed[] {
     const after = actor.fault('messaging-rest.summaries-after-ignored') ? 0 : lastMid;
-    const listed = this.#listed(this.store.copiesIn(this.#folder(actor, folderId))).filter((l) => l.copy.mid > after);
+    const later = this.#arrivedAfter(after);
+    const listed = this.#listed(this.store.copiesIn(this.#folder(actor, folderId))).filter((l) => later(l.copy.mid));
     return actor.fault('messaging-rest.summaries-drop-last') ? listed.slice(0, -1) : listed;
   }
 
@@ -89,7 +102,8 @@ export class MailListing {
     const wanted = (status: number) =>
       UNREAD_COLUMN.has(status) || (status === STATUS.sentPlainText && !f('messaging-rest.get-unread-skips-plain-tls')) || (status === STATUS.read && f('messaging-rest.get-unread-includes-read'));
     const copies = this.#inboxFolders(actor).flatMap((folder) => this.store.copiesIn(folder));
-    return this.#listed(copies).filter((l) => l.copy.side === 'received' && l.copy.mid > after && wanted(statusOf(l.copy)));
+    const later = this.#arrivedAfter(after);
+    return this.#listed(copies).filter((l) => l.copy.side === 'received' && later(l.copy.mid) && wanted(statusOf(l.copy)));
   }
 
   /** spec §4.3 'Search the inbox' with the SearchInbox fields of §2.3. */

@@ -1,0 +1,81 @@
+import type { Silence } from './types.js';
+
+/** Silences that cut across interfaces: ids, envelopes, shapes, limits (spec §2, §7.2, §8, B2, B3). */
+export const COMMON_SILENCES: readonly Silence[] = [
+  {
+    id: 'ids',
+    section: '§2.3',
+    sentence: 'Message id | MID, int … Folder id | FolderId (REST) or FID (SOAP), int',
+    readings: ['ids increase by one', 'ids increase with gaps', 'ids neither increase nor are dense'],
+    neutral: 'ids are opaque integers: the suite never compares them for order or density; "after a MID" is arrival order (M12).',
+    clarification: 'M12',
+  },
+  {
+    id: 'session-key-format',
+    section: '§4.3',
+    sentence: 'Get a session key (log on) | LogOn | session key string',
+    readings: ['32 upper-case hex characters (vendor-wire §1)', 'a GUID', 'any other non-empty string'],
+    neutral: 'a session key is any non-empty string; the suite only sends it back.',
+  },
+  {
+    id: 'response-fields',
+    section: '§2.3',
+    sentence: 'Fields of the folder list and folder statistics, account details, message summaries, message metadata …: not shown.',
+    readings: ['exactly the fields of the vendor models', 'those fields and others'],
+    neutral: 'B2/B3: unknown fields are ignored; the suite reads only the fields it needs, by the vendor names.',
+  },
+  {
+    id: 'error-envelope',
+    section: '§7.2',
+    sentence: 'Messaging errors (error text; the HTTP status and body shape of these: not shown)',
+    readings: ['the text as a JSON string', '{ "Message": text }', '{ "error": text }', 'the text as plain text'],
+    neutral: 'B3: the documented text is read from any of these envelopes (harness/expect.ts documentedErrorText) and compared exactly.',
+  },
+  {
+    id: 'error-status',
+    section: '§7.2',
+    sentence: 'the HTTP status and body shape of these: not shown',
+    readings: ['400', '403', '422', 'any other 4xx'],
+    neutral: 'B3: where the spec names no status, any 4xx is accepted; a 5xx never is.',
+  },
+  {
+    id: 'list-order',
+    section: '§2.3',
+    sentence: 'Fields of the folder list … message summaries … inbox search results: not shown.',
+    readings: ['as stored', 'reversed', 'by id, descending'],
+    neutral: 'lists are compared as sets unless the request asks for an order (OrderBy/OrderDesc).',
+  },
+  {
+    id: 'rate-limits',
+    section: '§8',
+    sentence: 'Rate limits: not shown.',
+    readings: ['no limit', 'a limit answered with 429 or 503 and Retry-After'],
+    neutral: 'the profile sets a request rate and concurrency for the suite; Retry-After is honoured within the rule deadline.',
+    profileKey: 'limits',
+    inert: 'the reference sets no limit; the polite-client behaviour is proven by the harness self-tests against a throttling stub, not by a reference reading.',
+  },
+  {
+    id: 'events',
+    section: '§6',
+    sentence: 'Events: not shown (no webhooks, callbacks or event kinds are described).',
+    readings: ['no events'],
+    neutral: 'no rule.',
+    inert: 'nothing is described, so nothing is sent or read.',
+  },
+  {
+    id: 'rest-version',
+    section: '§9',
+    sentence: 'A version identifier in paths or headers of the REST interfaces: not shown.',
+    readings: ['none (vendor-wire)', 'a version segment or header'],
+    neutral: 'per-interface base URLs are profile settings (B1: urls.*), so a versioned base is declared there.',
+    profileKey: 'urls',
+    inert: 'a versioned base is a different URL, which the profile names; no behaviour of the server changes.',
+  },
+  {
+    id: 'json-name-case',
+    section: '§2',
+    sentence: 'Their exact names on the wire for REST bodies are not shown.',
+    readings: ['vendor names, matched without regard to case (ASP.NET)', 'vendor names, matched exactly'],
+    neutral: 'the suite sends the vendor-wire names with their exact casing, which every reading accepts.',
+  },
+];

@@ -82,7 +82,7 @@ export function compareTwo(a: Run, b: Run): Comparison {
     if (!x) c.newRules.push({ ...change, note: y!.outcome === 'pass' ? undefined : firstLine(y!.reason) });
     else if (!y) c.goneRules.push(change);
     else if (!failing(x) && failing(y)) c.regressions.push({ ...change, note: firstLine(y.reason) });
-    else if (failing(x) && !failing(y)) c.fixes.push({ ...change, note: y.outcome === 'notApplicable' ? `now not applicable: ${firstLine(y.reason)}` : undefined });
+    else if ((failing(x) && !failing(y)) || ((x.outcome === 'fail' || x.outcome === 'broken') && y.outcome === 'pass')) c.fixes.push({ ...change, note: y.outcome === 'notApplicable' ? `now not applicable: ${firstLine(y.reason)}` : undefined });
     else if (x.outcome === 'notApplicable' && y.outcome === 'notApplicable' && (x.reason ?? '') !== (y.reason ?? '')) {
       c.notApplicableChanges.push({ ...change, note: `${firstLine(x.reason)} → ${firstLine(y.reason)}` });
     } else if (x.outcome !== y.outcome || isExpected(x) !== isExpected(y)) {

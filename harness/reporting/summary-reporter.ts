@@ -91,6 +91,8 @@ export default class SummaryReporter implements Reporter {
       for (const test of module.children.allTests()) {
         const outcome = outcomeOf(test);
         const rule = test.meta().rule as RuleRecord | undefined;
+        // a check outside rule() (e.g. a coverage matrix) is no verdict of its own, but its failure must reach the exit code
+        if (!rule && test.result().state === 'failed') suiteErrors.push(`${relative(process.cwd(), module.moduleId)}: the check "${test.name}" failed: ${firstLine(test.result().errors?.[0]?.message ?? '')}`);
         if (!outcome || !rule) continue;
         rules.push({
           id: rule.id,

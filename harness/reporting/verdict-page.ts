@@ -40,6 +40,16 @@ const lookOf = (r: RuleResult) => (isExpected(r) ? LOOK.expected : LOOK[r.outcom
 /** Sorts §4.10 after §4.9. */
 const sectionKey = (s: string) => s.replace(/^§/, '').split('.').map((n) => n.padStart(4, '0')).join('.');
 
+/** The entry a reader of a failure wants first: the longest folded poll, else the last exchange. */
+function shownOpen(evidence: EvidenceEntry[]): number {
+  const count = (e: EvidenceEntry) => Number(/\(× (\d+) identical/.exec(e.title)?.[1] ?? 1);
+  let best = evidence.length - 1;
+  evidence.forEach((e, i) => {
+    if (count(e) > 2 && count(e) > count(evidence[best]!)) best = i;
+  });
+  return best;
+}
+
 function ruleCard(r: RuleResult, evidence: EvidenceEntry[] | undefined, specUrl: string | undefined, open = false): string {
   const look = lookOf(r);
   const first = (r.reason ?? '').split('\n')[0] ?? '';
@@ -64,7 +74,7 @@ function ruleCard(r: RuleResult, evidence: EvidenceEntry[] | undefined, specUrl:
   ${
     evidence && evidence.length > 0
       ? `<details class="evidence"${open ? ' open' : ''}><summary>evidence: ${evidence.length} ${evidence.length === 1 ? 'entry' : 'entries'} (${r.exchanges} exchanges)</summary>${evidence
-          .map((e, i) => `<details${open && i === evidence.length - 1 ? ' open' : ''}><summary>${esc(e.title)}</summary><pre>${esc(e.text)}</pre></details>`)
+          .map((e, i) => `<details${open && i === shownOpen(evidence) ? ' open' : ''}><summary>${esc(e.title)}</summary><pre>${esc(e.text)}</pre></details>`)
           .join('\n')}</details>`
       : ''
   }

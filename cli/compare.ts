@@ -178,6 +178,19 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 
 export function matrixHtml(m: Matrix): string {
   const cls = (c: Matrix['rows'][number]['cells'][number]) => (c.expected ? 'expected' : (c.outcome ?? 'absent'));
+  const table = (id: string, rows: Matrix['rows'], title: string) => `<h2>${title} (${rows.length})</h2>
+<table id="${id}">
+<thead><tr><th>rule</th><th>section</th><th>level</th>${m.runs.map((r) => `<th title="${esc(r.target)}">${esc(r.label)}</th>`).join('')}</tr></thead>
+<tbody>
+${rows
+  .map(
+    (r) =>
+      `<tr class="${r.differs ? 'differs' : 'same'}" data-rule="${esc(r.id)}"><td><code>${esc(r.id)}</code><div class="title">${esc(r.title)}</div></td><td>${esc(r.section)}</td><td>${r.level}</td>${r.cells
+        .map((c) => `<td class="${cls(c)}"${c.reason ? ` title="${esc(c.reason)}"` : ''}>${esc(cellText(c))}</td>`)
+        .join('')}</tr>`,
+  )
+  .join('\n')}
+</tbody></table>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Conformance matrix: ${m.runs.length} runs</title>
 <style>
@@ -190,19 +203,9 @@ code{font-size:13px}.title{color:#4a5260;font-size:12px}
 </style></head><body>
 <h1>Conformance matrix</h1>
 <ul>${m.runs.map((r) => `<li><b>${esc(r.label)}</b>: ${esc(r.target)} (release ${esc(r.release)})${r.verdict ? `, ${esc(r.verdict)}` : ''}</li>`).join('')}</ul>
-<p>${m.rows.filter((r) => r.differs).length} of ${m.rows.length} rules differ between the runs (red edge).</p>
-<table id="matrix">
-<thead><tr><th>rule</th><th>section</th><th>level</th>${m.runs.map((r) => `<th title="${esc(r.target)}">${esc(r.label)}</th>`).join('')}</tr></thead>
-<tbody>
-${m.rows
-  .map(
-    (r) =>
-      `<tr class="${r.differs ? 'differs' : 'same'}" data-rule="${esc(r.id)}"><td><code>${esc(r.id)}</code><div class="title">${esc(r.title)}</div></td><td>${esc(r.section)}</td><td>${r.level}</td>${r.cells
-        .map((c) => `<td class="${cls(c)}"${c.reason ? ` title="${esc(c.reason)}"` : ''}>${esc(cellText(c))}</td>`)
-        .join('')}</tr>`,
-  )
-  .join('\n')}
-</tbody></table>
+<p>${m.rows.filter((r) => r.differs).length} of ${m.rows.length} rules differ between the runs (red edge). Hover a cell for the reason.</p>
+${table('differs', m.rows.filter((r) => r.differs), 'The rules that differ')}
+${table('matrix', m.rows, 'Every rule')}
 </body></html>
 `;
 }

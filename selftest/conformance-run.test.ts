@@ -29,7 +29,7 @@ describe('a conformance run against the embedded reference server', () => {
     clean = await runCli(['run', '--seed', '20261122']);
     expect(failing(clean)).toEqual([]);
     expect(clean.code).toBe(0);
-    for (const artefact of ['allure-results', 'allure-report/index.html', 'junit.xml', 'summary.json']) {
+    for (const artefact of ['allure-results', 'allure-report/index.html', 'allure-report/allure.html', 'junit.xml', 'summary.json', 'profile.json', 'run-info.json']) {
       expect(existsSync(join(clean.reportsDir, artefact)), artefact).toBe(true);
     }
     const summary = clean.summary();

@@ -81,3 +81,21 @@ export const ChallengeResponseSchema = z.looseObject({
 
 /** spec §4.1: allowed response types. */
 export const TOKEN_MEDIA_TYPES = ['application/json', 'text/json'] as const;
+
+/**
+ * The §7.1 row that names a bad value of a required field (clarification T8). A missing field
+ * is an invalid request (InvalidRequest) or, for these fields, may be named by this row; fields
+ * without a row of their own (grant_type aside, the mfa_otp fields) are InvalidRequest only.
+ */
+export const FIELD_ERRORS: Readonly<Record<string, TokenErrorName>> = {
+  client_id: 'InvalidCredentials',
+  client_secret: 'InvalidCredentials',
+  refresh_token: 'RefreshTokenInvalid',
+  code: 'IdTokenInvalid',
+  resource_type: 'InvalidResourceType',
+};
+
+/** The §7.1 names a request missing `fields` may be refused with (T8): InvalidRequest, or a missing field's own row. */
+export function missingFieldErrors(fields: readonly string[]): TokenErrorName[] {
+  return ['InvalidRequest', ...new Set(fields.flatMap((f) => (FIELD_ERRORS[f] ? [FIELD_ERRORS[f]] : [])))];
+}

@@ -107,3 +107,12 @@ export function expectOneOfDocumentedErrors(res: HttpResponse, texts: string[]):
     fail(res, `a 4xx status with one of the documented texts ${texts.map((x) => `"${x}"`).join(' or ')} (spec §7.2)`);
   }
 }
+
+/** spec §7.1: HTTP status and error of one of `names`, each with a status its row lists (where the spec leaves the row open). */
+export function expectTokenErrorAmong(res: HttpResponse, names: readonly TokenErrorName[], why: string): void {
+  const error = (res.json as { error?: unknown } | undefined)?.error;
+  const matched = names.find((n) => n === error);
+  if (!matched || !(TOKEN_ERRORS[matched] as readonly number[]).includes(res.status)) {
+    fail(res, `${names.map((n) => `HTTP ${TOKEN_ERRORS[n].join('/')} ${n}`).join(' or ')} (spec §7.1; ${why})`);
+  }
+}

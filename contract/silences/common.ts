@@ -77,5 +77,14 @@ export const COMMON_SILENCES: readonly Silence[] = [
     sentence: 'Their exact names on the wire for REST bodies are not shown.',
     readings: ['vendor names, matched without regard to case (ASP.NET)', 'vendor names, matched exactly'],
     neutral: 'the suite sends the vendor-wire names with their exact casing, which every reading accepts.',
+    clarification: 'V1',
+  },
+  {
+    id: 'path-case',
+    section: '§4.3',
+    sentence: 'The REST messaging service is reached at {base_url}/SecureMessagingAPI. Method and path of every operation: not shown.',
+    readings: ['paths matched without regard to case, one trailing slash ignored (ASP.NET)', 'paths matched exactly as B1 and vendor-wire §1.1 spell them'],
+    neutral: 'the suite sends the B1 bases and the vendor-wire §1.1 paths with their exact spelling, which every reading accepts.',
+    clarification: 'V1',
   },
 ];

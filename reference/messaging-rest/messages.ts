@@ -89,6 +89,7 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
     const f = c.get('fault');
     const { copy, content } = messages.open(actor(c), pathId(c), 'mime');
     if (!f('messaging-rest.mime-no-tracking')) messages.markRead(copy);
+    if (f('messaging-rest.mime-reads-all-for-unread') || f('messaging-rest.mime-reads-all-for-search')) messages.markAllRead(actor(c).user);
     let mime = buildMime(content);
     if (f('messaging-rest.mime-no-separator')) mime = mime.replace('\r\n\r\n', '\r\n');
     return c.json(shapes.extra({ MimeMessage: mime }));

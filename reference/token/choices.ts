@@ -1,6 +1,6 @@
 import { axis } from '../variant/axis.js';
 
-/** The token interface's readings where spec §4.1, §5.3 and §7.1 leave room (clarifications T2-T4). */
+/** The token interface's readings where spec §2.1, §4.1, §5.3 and §7.1 leave room (clarifications T1-T10). */
 
 /** spec §7.1 lists IdTokenInvalid under both 400 and 401. */
 export const ID_TOKEN_INVALID_STATUS = axis('token.id-token-invalid-status', 'id-token-invalid-status', [401, 400]);
@@ -8,5 +8,20 @@ export const ID_TOKEN_INVALID_STATUS = axis('token.id-token-invalid-status', 'id
 export const LOCKING_ATTEMPT_ERROR = axis('token.locking-attempt-error', 'lockout-threshold-attempt', ['AccountLockedOut', 'InvalidCredentials']);
 /** T2 / B2: /token/challenge may hand back new tokens or the ones it was given. */
 export const CHALLENGE_ROTATES = axis('token.challenge-rotates-tokens', 'challenge-response', [false, true]);
+/**
+ * T7: spec §2.1 gives types, not a refusal. A server may refuse a mistyped field (400
+ * InvalidRequest) or coerce JSON scalars to strings as .NET model binding does (then
+ * `client_id: 12345` is a wrong credential, 401 InvalidCredentials; an object binds to null, so
+ * the field is missing).
+ */
+export const JSON_SCALARS = axis('token.json-scalars', 'token-json-scalars', ['refuse', 'coerce']);
+/**
+ * T8: a missing required field (spec §4.1) is an invalid request, or, where §7.1 has a row for
+ * that field's bad value, that row: client_id / client_secret InvalidCredentials, refresh_token
+ * RefreshTokenInvalid, code IdTokenInvalid, resource_type InvalidResourceType.
+ */
+export const MISSING_FIELD_ERROR = axis('token.missing-field-error', 'token-missing-field-error', ['invalid-request', 'field-error']);
+/** T9: spec §2.1 lists the grant_type values in lower case and says nothing of case. */
+export const GRANT_TYPE_CASE = axis('token.grant-type-case', 'grant-type-case', ['sensitive', 'insensitive']);
 
-export const TOKEN_AXES = [ID_TOKEN_INVALID_STATUS, LOCKING_ATTEMPT_ERROR, CHALLENGE_ROTATES];
+export const TOKEN_AXES = [ID_TOKEN_INVALID_STATUS, LOCKING_ATTEMPT_ERROR, CHALLENGE_ROTATES, JSON_SCALARS, MISSING_FIELD_ERROR, GRANT_TYPE_CASE];

@@ -39,7 +39,11 @@ export function createGrants(state: ReferenceState): Record<GrantType, Grant> {
     const user = domain.findUser(str(body, 'client_id'));
     if (!user) throw new TokenError(f('token.bad-secret-400') ? 400 : 401, 'InvalidCredentials');
     if (user.lockedOut) throw new TokenError(401, 'AccountLockedOut');
-    if (user.password !== str(body, 'client_secret')) {
+    // fault: a boolean secret compared loosely, as `==` against a non-empty string would in some stacks
+    const loose = body.client_secret === true && f('token.mistyped-secret-matches');
+    // fault: a missing client_secret skips the password check
+    const skipped = f('token.cc-secret-optional') && (body.client_secret === undefined || body.client_secret === null);
+    if (user.password !== str(body, 'client_secret') && !loose && !skipped) {
       if (!f('token.never-locks')) user.failedAttempts += 1;
       if (user.failedAttempts >= domain.lockoutThreshold) {
         user.lockedOut = true;
@@ -61,7 +65,8 @@ export function createGrants(state: ReferenceState): Record<GrantType, Grant> {
 
   const authorizationCode = (c: Ctx, body: Body) => {
     const f = c.get('fault');
-    if (str(body, 'resource_type') !== state.identityProvider.resourceType && !f('token.unknown-resource-accepted')) {
+    const resourceType = f('token.code-resource-type-defaults') && str(body, 'resource_type') === '' ? state.identityProvider.resourceType : str(body, 'resource_type');
+    if (resourceType !== state.identityProvider.resourceType && !f('token.unknown-resource-accepted')) {
       throw new TokenError(400, 'InvalidResourceType');
     }
     const code = str(body, 'code');

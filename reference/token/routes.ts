@@ -6,7 +6,7 @@ import { DESCRIPTIONS, TokenError, str } from './errors.js';
 import { createGrants } from './grants.js';
 import { parseTokenBody as parse, requireFields } from './request.js';
 import { withExtraFields } from '../variant/shapes.js';
-import { CHALLENGE_ROTATES } from './choices.js';
+import { CHALLENGE_ROTATES, GRANT_TYPE_CASE } from './choices.js';
 
 export function tokenRoutes(state: ReferenceState): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -25,16 +25,21 @@ export function tokenRoutes(state: ReferenceState): Hono<AppEnv> {
 
   const token = async (c: Ctx) => {
     try {
-      const body = await parse(c);
+      const body = await parse(c, variant);
+      const f = c.get('fault');
       let grant = body.grant_type;
       if (grant === undefined || grant === '') {
-        if (!c.get('fault')('token.missing-grant-defaults')) throw new TokenError(400, 'InvalidRequest');
+        if (!f('token.missing-grant-defaults')) throw new TokenError(400, 'InvalidRequest');
         grant = 'client_credentials';
       }
+      // T9: grant_type compared as written, or without regard to case
+      if (variant.get(GRANT_TYPE_CASE) === 'insensitive' && typeof grant === 'string') grant = GRANT_TYPES.find((g) => g === (grant as string).toLowerCase()) ?? grant;
       if (!(GRANT_TYPES as readonly unknown[]).includes(grant)) {
-        throw new TokenError(400, c.get('fault')('token.unknown-grant-invalid-request') ? 'InvalidRequest' : 'InvalidGrantType');
+        // fault: an unknown grant that carries credentials is taken for client_credentials
+        if (f('token.unknown-grant-as-client-credentials') && str(body, 'client_id') && str(body, 'client_secret')) grant = 'client_credentials';
+        else throw new TokenError(400, f('token.unknown-grant-invalid-request') ? 'InvalidRequest' : 'InvalidGrantType');
       }
-      requireFields(c, grant as GrantType, body);
+      requireFields(c, grant as GrantType, body, variant);
       const tokens = grants[grant as GrantType](c, body) as Record<string, unknown>;
       if (c.get('fault')('token.no-access-token') && grant === 'client_credentials') delete tokens.access_token;
       return respond(c, 200, tokens);
@@ -47,7 +52,7 @@ export function tokenRoutes(state: ReferenceState): Hono<AppEnv> {
   /** B2: POST /token/challenge { challenge_type, mfa_token, user_token }; Email sends the code. */
   const challenge = async (c: Ctx) => {
     try {
-      const body = await parse(c);
+      const body = await parse(c, variant);
       const type = str(body, 'challenge_type');
       if (!(MFA_METHODS as readonly string[]).includes(type)) throw new TokenError(400, 'InvalidRequest');
       const pending = credentials.pendingMfa(str(body, 'mfa_token'), str(body, 'user_token'));

@@ -1,4 +1,4 @@
-import { expectTokenError, check } from '../../harness/expect.js';
+import { expectTokenError, expectTokenErrorAmong, check } from '../../harness/expect.js';
 import { account, iface } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 
@@ -8,12 +8,13 @@ rule(
   {
     ...base,
     id: 'token.grant-type.unknown',
-    title: 'a grant_type outside client_credentials, refresh_token, authorization_code and mfa_otp is refused with 400 InvalidGrantType',
+    title: 'a grant_type that is none of client_credentials, refresh_token, authorization_code and mfa_otp in any letter case is refused with 400 InvalidGrantType',
     needs: [iface('token'), account('primary')],
   },
   async (t) => {
     const primary = t.account('primary');
-    for (const grant of ['password', 'CLIENT_CREDENTIALS', 'implicit']) {
+    // clarification T9: the letter case of a grant type is not settled, so no grant here is a known one in another case
+    for (const grant of ['password', 'implicit', 'client-credentials', 'clientcredentials', 'client_credentials_v2']) {
       expectTokenError(await t.token.token({ grant_type: grant, client_id: primary.username, client_secret: primary.password }), 'InvalidGrantType');
     }
   },
@@ -56,14 +57,17 @@ rule(
   {
     ...base,
     id: 'token.request.wrong-field-type',
-    title: 'a field of the wrong type (spec §2.1 strings given as numbers, objects or booleans) is refused with 400 InvalidRequest',
+    title:
+      'a credential field of the wrong type (spec §2.1 strings given as numbers, objects or booleans) never yields a token: it is refused with 400 InvalidRequest, or, read as a string, with 401 InvalidCredentials',
     needs: [iface('token'), account('primary')],
   },
   async (t) => {
     const primary = t.account('primary');
     const valid = { grant_type: 'client_credentials', client_id: primary.username, client_secret: primary.password };
-    for (const wrong of [{ client_id: 12345 }, { client_secret: { value: primary.password } }, { client_secret: true }]) {
-      expectTokenError(await t.token.token({ ...valid, ...wrong }), 'InvalidRequest');
+    // clarification T7: a server refuses the mistyped field (InvalidRequest) or coerces scalars to strings, as .NET
+    // model binding does (a wrong credential: InvalidCredentials; an object binds to nothing: InvalidRequest)
+    for (const wrong of [{ client_id: 12345 }, { client_secret: { value: primary.password } }, { client_secret: true }, { client_secret: 0 }]) {
+      expectTokenErrorAmong(await t.token.token({ ...valid, ...wrong }), ['InvalidRequest', 'InvalidCredentials'], `${JSON.stringify(Object.keys(wrong))} mistyped`);
     }
   },
 );

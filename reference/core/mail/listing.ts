@@ -77,11 +77,12 @@ export class MailListing {
   inboxIds(actor: Actor, q: { folderId?: number; filter: number; mustHaveAttachments: boolean }): number[] {
     let copies: Copy[];
     if (actor.fault('messaging-rest.inbox-ids-all-folders')) copies = this.store.copiesOwnedBy(actor.user.id).filter((c) => c.side === 'received');
+    else if (actor.fault('messaging-rest.inbox-ids-folder-ignored')) copies = this.store.copiesIn(this.store.system(actor.user, 'inbox'));
     else if (q.folderId === -1) copies = this.#inboxFolders(actor).flatMap((f) => this.store.copiesIn(f));
     else copies = this.store.copiesIn(this.#folder(actor, q.folderId));
     return this.#listed(copies)
       .filter((l) => q.filter !== 1 || UNREAD_COLUMN.has(statusOf(l.copy)))
-      .filter((l) => !q.mustHaveAttachments || l.content.attachments.length > 0)
+      .filter((l) => !(q.mustHaveAttachments ? !actor.fault('messaging-rest.inbox-ids-attachments-ignored') : actor.fault('messaging-rest.inbox-ids-attachments-always')) || l.content.attachments.length > 0)
       .map((l) => l.copy.mid);
   }
 
@@ -110,7 +111,7 @@ export class MailListing {
   search(actor: Actor, q: SearchQuery): SearchPage {
     const f = actor.fault;
     if (!Number.isInteger(q.pageNum) || !Number.isInteger(q.pageSize) || q.pageNum < 1 || q.pageSize < 1 || q.pageSize > MAX_PAGE_SIZE) fail('badPaging');
-    const folder = this.#folder(actor, q.folderId);
+    const folder = this.#folder(actor, f('messaging-rest.search-folder-ignored') ? undefined : q.folderId);
     const needle = f('messaging-rest.search-filter-ignored') ? '' : q.filter.trim().toLowerCase();
     const unreadOnly = (status: number) => UNREAD_COLUMN.has(status) || (status === STATUS.read && f('messaging-rest.unread-only-includes-read'));
     const retracted = q.retracted && !f('messaging-rest.search-never-retracted');
@@ -125,7 +126,8 @@ export class MailListing {
         const kb = key(b);
         return ka < kb ? -1 : ka > kb ? 1 : a.copy.mid - b.copy.mid;
       });
-    if (q.orderDesc) matches.reverse();
+    const desc = f('messaging-rest.search-order-desc-ignored') ? false : f('messaging-rest.search-order-desc-inverted') ? !q.orderDesc : q.orderDesc;
+    if (desc) matches.reverse();
     const overlap = f('messaging-rest.search-page-overlap') && q.pageNum > 1 ? 1 : 0;
     const start = (q.pageNum - 1) * q.pageSize - overlap;
     return {

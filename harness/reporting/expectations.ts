@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { INTERFACES } from '../../contract/profile.js';
 import { ConfigError } from '../config.js';
 import type { Outcome, RuleResult, Summary } from './summary-reporter.js';
 
@@ -11,7 +12,10 @@ import type { Outcome, RuleResult, Summary } from './summary-reporter.js';
  */
 export const ExpectationSchema = z.object({
   /** the rule id, as in summary.json */
-  rule: z.string().regex(/^[a-z-]+(\.[a-z0-9-]+)+$/, 'a rule id such as token.credentials.invalid'),
+  rule: z
+    .string()
+    .regex(/^[a-z-]+(\.[a-z0-9-]+)+$/, 'a rule id such as token.credentials.invalid')
+    .refine((id) => (INTERFACES as readonly string[]).includes(id.split('.')[0]!), 'a rule id that starts with an interface of the suite (token, messaging-rest, …)'),
   /** the outcome the target is known to give */
   outcome: z.enum(['fail', 'broken', 'notApplicable']).default('fail'),
   /** why the deviation is accepted, in one sentence */

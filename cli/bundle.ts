@@ -71,15 +71,16 @@ export function bundle({ reportsDir, out, profile, log }: BundleOptions): number
 
   // the secret sweep: the profile's secret values (and the redacted profile itself) are checked
   const secrets = profile ? profileSecrets(JSON.parse(readFileSync(profile, 'utf8'))).filter((s) => s.length >= 4) : [];
-  const shown = entries.find((e) => e.path === `${TOP}/reports/profile.json`);
-  if (shown) secrets.push(...profileSecrets(JSON.parse(shown.data.toString('utf8'))).filter((s) => s !== '[redacted]' && s.length >= 4));
+  const shownProfile = entries.find((e) => e.path === `${TOP}/reports/profile.json`);
+  if (shownProfile) secrets.push(...profileSecrets(JSON.parse(shownProfile.data.toString('utf8'))).filter((s) => s !== '[redacted]' && s.length >= 4));
   const leaks = entries.filter((e) => secrets.some((s) => e.data.includes(s) || e.data.includes(Buffer.from(s).toString('base64')))).map((e) => e.path);
   if (leaks.length > 0) throw new ConfigError(`Refusing to bundle: a profile secret appears in ${leaks.join(', ')}; re-run the suite (its sweep replaces them) and report this suite defect.`);
 
   entries.push({ path: MANIFEST, data: Buffer.from(manifestOf(entries)) });
   writeFileSync(target, tarGz(entries, Math.floor(Date.now() / 1000)));
   log(`Bundled ${entries.length} files (${summary.verdict?.kind ?? 'run'} of ${summary.target.url}, run ${summary.runId}) into ${target}`);
-  log(`Check it with: npx secure-messaging-conformance verify ${relative(process.cwd(), target) || target}`);
+  const shown = relative(process.cwd(), target);
+  log(`Check it with: npx secure-messaging-conformance verify ${shown.startsWith('..') ? target : shown}`);
   return 0;
 }
 

@@ -51,8 +51,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     log(`Started the embedded reference server at ${reference.url} (no target given).`);
   }
   try {
-    const profileExtras = profile;
-    const expectationsPath = extras.expectations ?? env.SMS_EXPECTATIONS ?? profileExtras.expectations;
+    const expectationsPath = extras.expectations ?? env.SMS_EXPECTATIONS ?? profile.expectations;
     // a malformed expectations file is refused before the run, not after it
     if (expectationsPath) loadExpectations(expectationsPath);
     const unreachable = await probe(profile);
@@ -107,8 +106,9 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     if (extras.rule && !summary.rules.some((r) => r.id === extras.rule)) {
       throw new ConfigError(`There is no rule ${extras.rule} in specs/${ruleArea}/; the rule ids are listed in summary.json of a full run.`);
     }
-    await writeFile(join(reportsDir, 'profile.json'), `${JSON.stringify({ ...(redactedProfile(profile) as object), ...(profileExtras.specUrl ? { specUrl: profileExtras.specUrl } : {}) }, null, 2)}\n`);
-    const v = await finish({ reportsDir, summary, expectationsPath: extras.rule ? undefined : expectationsPath, specUrl: profileExtras.specUrl, secrets: profileSecrets(profile), log });
+    // the profile as shown in reports and bundles: every secret replaced
+    await writeFile(join(reportsDir, 'profile.json'), `${JSON.stringify(redactedProfile(profile), null, 2)}\n`);
+    const v = await finish({ reportsDir, summary, expectationsPath: extras.rule ? undefined : expectationsPath, specUrl: profile.specUrl, secrets: profileSecrets(profile), log });
     if (extras.rule) await printExchanges(join(reportsDir, 'allure-results'), extras.rule, log);
     return { exitCode: v.exitCode, summary };
   } finally {

@@ -80,7 +80,8 @@ describe('a conformance run against the embedded reference server', () => {
 });
 
 describe('a run against a served reference, through a profile file', () => {
-  test('passes twice in a row, and no profile secret appears anywhere under reports/', async () => {
+  // two whole runs: on a loaded machine (2 cores, several suites) each can take a minute
+  test('passes twice in a row, and no profile secret appears anywhere under reports/', { timeout: 300_000 }, async () => {
     const reference = await start();
     try {
       const profilePath = join(await import('node:os').then((os) => os.tmpdir()), `sms-profile-${process.pid}.json`);

@@ -22,8 +22,8 @@ export const PROVISIONING_FAULTS = [
   { id: 'provisioning.email-domain-only', rule: 'provisioning.create.admin-email-malformed', breaks: 'only the part after the last @ is checked, so an empty local part or a second @ passes' },
   { id: 'provisioning.domain-unchecked', rule: 'provisioning.create.domain-already-registered', breaks: 'an AutoSenderDomain of another company is accepted' },
   // expiration date (spec §7.3 InvalidDate, PastExpirationDate; §8)
-  { id: 'provisioning.date-far-future-refused', rule: 'provisioning.create.expiration-date-future-accepted', breaks: 'dates more than a year ahead are refused with InvalidDate' },
-  { id: 'provisioning.date-feb29-never', rule: 'provisioning.create.leap-day-accepted', breaks: 'the calendar check forgets leap years the other way: 02/29 is refused in every year' },
+  { id: 'provisioning.date-far-future-refused', rule: 'provisioning.create.expiration-date-future-accepted', breaks: 'dates more than 4 years ahead are refused with InvalidDate' },
+  { id: 'provisioning.date-feb29-never', rule: 'provisioning.create.leap-day-accepted', breaks: 'the calendar check forgets leap years the other way: 02/29 of every future year is refused' },
   { id: 'provisioning.past-date-accepted', rule: 'provisioning.create.past-expiration-date', breaks: 'past dates are accepted' },
   { id: 'provisioning.date-format-lenient', rule: 'provisioning.create.expiration-date-malformed', breaks: 'any string a JavaScript Date parses is taken as a date' },
   { id: 'provisioning.date-feb29-every-year', rule: 'provisioning.create.impossible-calendar-date', breaks: 'the calendar check forgets leap years: 02/29 is accepted in every year' },

@@ -29,7 +29,8 @@ export function checkExpirationDate(value: unknown, today: Date, f: Fault, lates
     if (m === 2 && d === 29) {
       if (f('provisioning.date-feb29-every-year')) valid = true;
       if (f('provisioning.date-century-always-leap') && y % 4 === 0) valid = true;
-      if (f('provisioning.date-feb29-never')) valid = false;
+      // fault: 02/29 of a future year is refused (past leap days still get PastExpirationDate)
+      if (f('provisioning.date-feb29-never') && utcDay(y, m, d) > today.getTime()) valid = false;
     }
     if (valid) ymd = [y, m, d];
   } else if (f('provisioning.date-format-lenient') && text !== '' && !Number.isNaN(Date.parse(text))) {
@@ -40,7 +41,8 @@ export function checkExpirationDate(value: unknown, today: Date, f: Fault, lates
   const [y, m, d] = ymd;
   const given = utcDay(y, m, d);
   const now = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  if (f('provisioning.date-far-future-refused') && given > now + 366 * 86_400_000) return 'InvalidDate';
+  // fault: dates more than 4 years ahead are refused (the suite's companies expire within 3 years, its valid dates reach 10)
+  if (f('provisioning.date-far-future-refused') && given > now + 4 * 366 * 86_400_000) return 'InvalidDate';
   // P8: a server whose date type ends (SQL smalldatetime: 06/06/2079) cannot store a later date
   if (latest && given > latest.getTime()) return 'InvalidDate';
   if (given < now && !f('provisioning.past-date-accepted')) return 'PastExpirationDate';

@@ -47,6 +47,8 @@ const BY_VALUE = new Map(MESSAGE_STATUSES.map((row) => [row.value, row]));
 
 /** spec §3.1 'Plain text over TLS' push status, the one *Get unread* lists although its column says Read (§4.3). */
 export const STATUS_SENT_PLAIN_TEXT = 5;
+/** spec §3.1 'Sender-only | Retracted | -2' */
+export const STATUS_RETRACTED = -2;
 
 export const statusRow = (value: number): MessageStatusRow | undefined => BY_VALUE.get(value);
 

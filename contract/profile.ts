@@ -67,11 +67,52 @@ export const IdentityProviderSchema = z.object({
   autoProvisionCompanyId: z.number().int().optional(),
 });
 
+/** spec §4.2: the administration operations, by the names the profile uses for them. */
+export const ADMIN_OPERATIONS = [
+  'GetSessionKey',
+  'GetEncryptionKey',
+  'NewEncryptionKey',
+  'ListAccounts',
+  'CreateAccount',
+  'ViewAccount',
+  'UpdateAccount',
+  'DeleteAccount',
+  'GetUserTypes',
+  'GetSmtpCredentials',
+  'ResetSmtpPassword',
+  'UpdateIpWhitelist',
+] as const;
+export type AdminOperation = (typeof ADMIN_OPERATIONS)[number];
+
+/** The administration interface (spec §4.2, §5 rule 5; vendor-wire §3.1; B3). */
 export const AdminCredentialsSchema = z.object({
+  /** the company AutomationId, sent as X-Company-Automation-Id (vendor-wire §3.1) */
   automationId: z.string().min(1),
+  /** the company EncryptionKey: base64 of 32 bytes, AES-256 and HMAC-SHA512 key; never sent */
   encryptionKey: z.string().min(1),
+  /** the company administrator the suite gets administration session keys for */
   email: z.email(),
+  /** the LoginModel TimeStamp form the target reads (clarification A5): ISO-8601 (CS-ADMIN) or MM/dd/yyyy hh:mm:ss a (DMWEB-JAVA) */
+  timeStampFormat: z.enum(['iso', 'us']).default('iso'),
+  /**
+   * whether the suite may change company-wide settings of the administrator's company (company
+   * key, SMTP password, whitelist); rules that would are not applicable otherwise (issue 9, item 6)
+   */
+  allowCompanyChanges: z.boolean().default(false),
+  /** TypeIds of the administrator's company's user types (spec §4.2 Get user types), at least one; two for the list-filter rule */
+  userTypeIds: z.array(z.number().int()).min(1).optional(),
+  /** TypeIds by provisioning UserTypeCode (spec §2.4 names types by code, §2.2 by id), for rules that count users of a type (§8) */
+  userTypeIdsByCode: z.record(z.string(), z.number().int()).optional(),
+  /** the UserTypeModel field that carries the TypeId (spec §2.2 'Its fields: not shown'; clarification A4) */
+  userTypeIdField: z.string().min(1).default('TypeId'),
+  /**
+   * administration operations the target's edition does not offer (spec §1, §9: 'Some
+   * administration methods cannot be used on the direct-messaging edition'; which: not shown;
+   * clarification A1). Default: none (every operation offered, as the reference does).
+   */
+  unavailableOperations: z.array(z.enum(ADMIN_OPERATIONS)).default([]),
 });
+export type AdminCredentials = z.infer<typeof AdminCredentialsSchema>;
 
 export const ProvisioningCredentialsSchema = z.object({
   userName: z.string().min(1),

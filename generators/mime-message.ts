@@ -26,6 +26,33 @@ export function mimeMessage(fields: { from: string; to: string[]; subject: strin
   ].join(CRLF);
 }
 
+/** A well-formed multipart/mixed message with one text part and one attached file (RFC 2046). */
+export function mimeWithAttachment(fields: { from: string; to: string[]; subject: string; text: string; fileName: string; content: string }): string {
+  const boundary = `b-${Buffer.from(fields.subject).toString('hex').slice(0, 24)}`;
+  return [
+    `From: ${fields.from}`,
+    `To: ${fields.to.join(', ')}`,
+    `Subject: ${encodeWord(fields.subject)}`,
+    `Date: ${new Date().toUTCString().replace(/GMT$/, '+0000')}`,
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: base64',
+    '',
+    Buffer.from(fields.text).toString('base64'),
+    `--${boundary}`,
+    `Content-Type: text/plain; name="${fields.fileName}"`,
+    `Content-Disposition: attachment; filename="${fields.fileName}"`,
+    'Content-Transfer-Encoding: base64',
+    '',
+    Buffer.from(fields.content).toString('base64'),
+    `--${boundary}--`,
+    '',
+  ].join(CRLF);
+}
+
 /** Texts that are not RFC 5322 messages: no header section, or no empty line after it. */
 export const MALFORMED_MIME_SAMPLES = [
   'This is not a MIME message: no header fields, no empty line.',

@@ -82,6 +82,14 @@ export class RuleContext {
     return this.clients.rest;
   }
 
+  get soap() {
+    return this.clients.soap;
+  }
+
+  get admin() {
+    return this.clients.admin;
+  }
+
   /** A profile account, or not applicable when the profile has none for that role. */
   account(role: AccountRole): Account {
     const account = this.profile.accounts[role];
@@ -150,6 +158,7 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
     } catch (e) {
       outcome = e;
     }
+    outcome = honest(outcome, t.exchanges);
     const problems = await t.cleanup();
     ctx.task.meta.exchanges = t.exchanges.length;
     await attachEvidence(t);
@@ -168,6 +177,20 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
       throw err;
     }
   });
+}
+
+/**
+ * *Not applicable* is only for what the profile lacks. A rule body that gave up as not applicable
+ * after the target answered a 5xx or nothing at all (an account pool probed with log-ons that
+ * all failed, say) could not be checked because of the target: that is *broken*, never a pass
+ * for the exit code (issue 8, item 4).
+ */
+function honest(outcome: unknown, exchanges: readonly Exchange[]): unknown {
+  if (!(outcome instanceof NotApplicable)) return outcome;
+  const bad = exchanges.find((x) => x.error !== undefined || (x.status !== undefined && x.status >= 500));
+  if (!bad) return outcome;
+  const answer = bad.error ? `no answer (${bad.error})` : `HTTP ${bad.status}`;
+  return new TargetBroken(`${bad.method} ${new URL(bad.url).pathname} got ${answer} while the rule was being set up, so it could not be checked (it would otherwise be not applicable: ${outcome.message}).`);
 }
 
 /** Exchanges attached per test; a long property or model run keeps its first and (failing) last ones. */

@@ -1,9 +1,12 @@
 import { Hono } from 'hono';
 import type { ReferenceState } from './state.js';
-import { requestScope, type AppEnv } from './http.js';
+import { caselessRouting, requestScope, type AppEnv } from './http.js';
+import { JSON_NAME_CASE, PATH_CASE } from './variant/vendor.js';
 import { tokenRoutes } from './token/routes.js';
 import { messagingRestRoutes } from './messaging-rest/routes.js';
 import { provisioningRoutes } from './provisioning/routes.js';
+import { messagingSoapRoutes } from './messaging-soap/routes.js';
+import { adminRoutes } from './admin/routes.js';
 
 /** spec §7.2 'General' text for a failure the server cannot explain. */
 const generalError = (at: Date) => `An error has occurred at ${at.toISOString()} please check the server logs for details.`;
@@ -13,15 +16,18 @@ const generalError = (at: Date) => `An error has occurred at ${at.toISOString()}
  * `app.request()` in-process, `start()` puts it on a port. Bases follow B1.
  */
 export function createApp(state: ReferenceState): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  // routes and trailing slashes matched as ASP.NET matches them (vendor-wire §1; http.ts)
+  const app: Hono<AppEnv> = new Hono<AppEnv>(state.variant.get(PATH_CASE) === 'caseless' ? { getPath: caselessRouting(() => app.routes) } : {});
   app.use(async (_c, next) => {
     state.stats.requests += 1;
     await next();
   });
-  app.use(requestScope(state.faults));
+  app.use(requestScope(state.faults, state.variant.get(JSON_NAME_CASE) === 'caseless'));
   app.route('/', tokenRoutes(state));
   app.route('/SecureMessagingAPI', messagingRestRoutes(state));
   app.route('/Provisioning', provisioningRoutes(state));
+  app.route('/cmv4/cmv4.asmx', messagingSoapRoutes(state));
+  app.route('/Remote', adminRoutes(state));
   app.onError((err, c) => {
     if (!state.faults.size) console.error(`reference: unhandled ${c.req.method} ${c.req.path}: ${err.message}`);
     return c.json(generalError(state.domain.clock.now()), 500);

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { getPath as honoPath } from 'hono/utils/url';
 import { RULE_HEADER, type Faults } from './faults.js';
 
 /** Per-request values every route module can read. */
@@ -8,6 +9,8 @@ export interface AppEnv {
     fault: (id: string) => boolean;
     /** the peer address, for IP restrictions (spec §7.1 IpRestriction) */
     clientIp: string;
+    /** JSON property names matched without regard to case (json.ts; reference/variant/vendor.ts) */
+    caselessJson: boolean;
   };
 }
 
@@ -16,9 +19,10 @@ export type Ctx = Context<AppEnv>;
 /** Largest request body any reference route reads; larger bodies are invalid requests. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-export function requestScope(faults: Faults) {
+export function requestScope(faults: Faults, caselessJson = true) {
   return async (c: Ctx, next: () => Promise<void>) => {
     const rule = c.req.header(RULE_HEADER);
+    c.set('caselessJson', caselessJson);
     c.set('fault', (id: string) => faults.on(id, rule));
     const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
     c.set('clientIp', incoming?.socket?.remoteAddress ?? '127.0.0.1');
@@ -41,4 +45,85 @@ export async function readBody(c: Ctx): Promise<BodyRead> {
 export function mediaType(value: string | undefined): string | undefined {
   const type = value?.split(';')[0]?.trim().toLowerCase();
   return type === '' ? undefined : type;
+}
+
+type Segment = { literal: string; lower: string } | { param: RegExp | undefined };
+
+/** A route pattern split into segments; a `:param` segment matches one segment that fits its `{regex}`. */
+function patternSegments(pattern: string): Segment[] | undefined {
+  const raw: string[] = [];
+  let current = '';
+  let braces = 0;
+  for (const ch of pattern) {
+    if (ch === '{') braces += 1;
+    if (ch === '}') braces -= 1;
+    if (ch === '/' && braces === 0) {
+      raw.push(current);
+      current = '';
+    } else current += ch;
+  }
+  raw.push(current);
+  const segments: Segment[] = [];
+  for (const s of raw) {
+    // wildcards and optional parameters match more than one shape: such routes match as written
+    if (s.includes('*') || (s.startsWith(':') && /\?$|\{[^}]*\/[^}]*\}/.test(s))) return undefined;
+    if (!s.startsWith(':')) segments.push({ literal: s, lower: s.toLowerCase() });
+    else {
+      const re = /\{(.*)\}$/.exec(s)?.[1];
+      segments.push({ param: re === undefined ? undefined : new RegExp(`^(?:${re})$`) });
+    }
+  }
+  return segments;
+}
+
+/**
+ * The routing path of a request, matched the way ASP.NET (the vendor's server) matches routes:
+ * without regard to case (`/SecureMessagingApi/Account/Logon`, `/token`, `/provisioning`) and
+ * ignoring one trailing slash. A path whose segments equal a route's literal segments without
+ * regard to case is rewritten to the route's spelling, so every route module registers one
+ * spelling and the router stays exact. Routes are read from the app when first needed, so routes
+ * added by any module (and by later interfaces) are covered. Used as Hono's `getPath` option.
+ */
+export function caselessRouting(routes: () => ReadonlyArray<{ path: string }>): (request: Request) => string {
+  let table: Segment[][] = [];
+  let builtFrom = -1;
+  const patterns = () => {
+    const all = routes();
+    if (builtFrom !== all.length) {
+      const seen = new Set<string>();
+      table = [];
+      for (const { path } of all) {
+        if (seen.has(path)) continue;
+        seen.add(path);
+        const segments = patternSegments(path);
+        if (segments) table.push(segments);
+      }
+      builtFrom = all.length;
+    }
+    return table;
+  };
+  return (request) => {
+    let path = honoPath(request);
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    const parts = path.split('/');
+    let fallback: string | undefined;
+    for (const pattern of patterns()) {
+      if (pattern.length !== parts.length) continue;
+      let exact = true;
+      let matches = true;
+      for (let i = 0; i < pattern.length && matches; i += 1) {
+        const segment = pattern[i]!;
+        const part = parts[i]!;
+        if ('param' in segment) matches = part !== '' && (!segment.param || segment.param.test(part));
+        else if (segment.literal !== part) {
+          exact = false;
+          matches = segment.lower === part.toLowerCase();
+        }
+      }
+      if (!matches) continue;
+      if (exact) return path;
+      fallback ??= pattern.map((segment, i) => ('param' in segment ? parts[i]! : segment.literal)).join('/');
+    }
+    return fallback ?? path;
+  };
 }

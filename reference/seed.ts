@@ -5,6 +5,7 @@ import type { ReferenceState } from './state.js';
 import type { User } from './core/domain.js';
 import { seedMessaging } from './messaging-rest/seed.js';
 import { seedProvisioning } from './provisioning/seed.js';
+import { seedAdmin } from './admin/seed.js';
 
 /** Accounts the reference server's generated profile hands to the suite (B8). */
 const LOCKABLE_ACCOUNTS = 50;
@@ -44,13 +45,15 @@ export function seed(state: ReferenceState, baseUrl: string): ProfileInput {
 
   return {
     baseUrl,
-    edition: 'securemail',
-    release: '5.36',
-    interfaces: ['token', 'messaging-rest', 'provisioning'],
+    edition: state.platform.edition,
+    release: state.platform.release,
+    // messaging-soap is listed whatever the release: where spec §9 withdraws it, its rules say so
+    interfaces: ['token', 'admin', 'messaging-rest', 'messaging-soap', 'provisioning'],
     accounts: { ...accounts, mfaTotp: { ...mfaTotp, totpSecret } },
     companies: { primary: home.id, outsider: other.id },
     identityProvider: { ...state.identityProvider, autoProvisionCompanyId: home.id },
     token: { scheme: 'Bearer', lockoutThreshold: domain.lockoutThreshold, bearerOnMessaging: true, emailOtpSource: 'inbox' },
+    admin: seedAdmin(state, home.id),
     provisioning: seedProvisioning(state),
     messaging: seedMessaging(state, home.id, domain.findUser(accounts.primary.username)!),
     description: `embedded reference server (variant ${state.variant.describe()})`,

@@ -1,7 +1,9 @@
 import type { Profile } from '../../contract/profile.js';
 import type { HttpClient } from '../http.js';
 import { Redactor } from '../redact.js';
+import { AdminClient } from './admin.js';
 import { MessagingRestClient } from './messaging-rest.js';
+import { MessagingSoapClient } from './messaging-soap.js';
 import { ProvisioningClient } from './provisioning.js';
 import { TokenClient } from './token.js';
 
@@ -10,6 +12,8 @@ export class Clients {
   #token?: TokenClient;
   #rest?: MessagingRestClient;
   #provisioning?: ProvisioningClient;
+  #soap?: MessagingSoapClient;
+  #admin?: AdminClient;
 
   constructor(
     private readonly http: HttpClient,
@@ -26,7 +30,15 @@ export class Clients {
     return (this.#rest ??= new MessagingRestClient(this.http, this.profile));
   }
 
+  get soap(): MessagingSoapClient {
+    return (this.#soap ??= new MessagingSoapClient(this.http, this.profile, this.redact));
+  }
+
   get provisioning(): ProvisioningClient {
     return (this.#provisioning ??= new ProvisioningClient(this.http, this.profile, this.redact));
+  }
+
+  get admin(): AdminClient {
+    return (this.#admin ??= new AdminClient(this.http, this.profile, this.redact));
   }
 }

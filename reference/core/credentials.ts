@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Domain, User } from './domain.js';
 import { newAccessToken, newRefreshToken, newSessionKey } from '../variant/shapes.js';
+import { SESSION_LIFETIME } from './mail/choices.js';
 
 /** Lifetimes the spec leaves open (spec §8: session key lifetime 'not shown'). */
 export interface Lifetimes {
@@ -22,6 +23,10 @@ interface Grant {
   expiresAt: number;
 }
 
+interface Session extends Grant {
+  lifetimeMs: number;
+}
+
 interface PendingMfa extends Grant {
   userToken: string;
   /** the e-mailed one-time password, once /token/challenge has sent one */
@@ -38,7 +43,7 @@ export class Credentials {
   readonly #access = new Map<string, Grant>();
   readonly #refresh = new Map<string, Grant>();
   readonly #mfa = new Map<string, PendingMfa>();
-  readonly #sessions = new Map<string, Grant>();
+  readonly #sessions = new Map<string, Session>();
 
   constructor(
     private readonly domain: Domain,
@@ -112,15 +117,20 @@ export class Credentials {
   /** `lifetimeSeconds` overrides the server's lifetime (fixture users with short sessions). */
   newSessionKey(user: User, lifetimeSeconds = this.lifetimes.sessionKeySeconds): string {
     const key = newSessionKey(this.domain.variant);
-    this.#sessions.set(key, { userId: user.id, expiresAt: this.#now() + lifetimeSeconds * 1000 });
+    this.#sessions.set(key, { userId: user.id, expiresAt: this.#now() + lifetimeSeconds * 1000, lifetimeMs: lifetimeSeconds * 1000 });
     return key;
   }
 
-  /** spec §7.2 distinguishes an expired key ('SessionKey Expired') from an unknown one. */
-  session(key: string): SessionLookup {
+  /**
+   * spec §7.2 distinguishes an expired key ('SessionKey Expired') from an unknown one. spec §8
+   * leaves the lifetime open: under `mail.session-lifetime=sliding` each use renews the key.
+   * `neverExpires` is the fault that keeps every key alive.
+   */
+  session(key: string, neverExpires = false): SessionLookup {
     const grant = this.#sessions.get(key);
     if (!grant) return undefined;
-    if (grant.expiresAt <= this.#now()) return { expired: true };
+    if (grant.expiresAt <= this.#now() && !neverExpires) return { expired: true };
+    if (this.domain.variant.get(SESSION_LIFETIME) === 'sliding') grant.expiresAt = this.#now() + grant.lifetimeMs;
     const user = this.domain.users.get(grant.userId);
     return user ? { user } : undefined;
   }

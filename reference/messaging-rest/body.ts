@@ -1,6 +1,7 @@
 import { MailError } from '../core/mail/index.js';
 import type { Context } from 'hono';
-import { readBody, type AppEnv, type Ctx } from '../http.js';
+import type { AppEnv, Ctx } from '../http.js';
+import { readJson } from '../json.js';
 
 /**
  * Request bodies of the messaging REST adapter (vendor-wire §1.1: PascalCase JSON). Anything
@@ -12,18 +13,12 @@ const invalid = (): never => {
   throw new MailError('invalidInput');
 };
 
-/** A JSON object body; an empty body (B3: zero-length, `""` or none) reads as `{}`. */
+/** A JSON object body; an empty body (B3: zero-length, `""` or none) reads as `{}` (json.ts reads it). */
 export async function jsonBody<E extends AppEnv>(c: Context<E>): Promise<Body> {
-  const read = await readBody(c as unknown as Ctx);
+  const read = await readJson(c as unknown as Ctx);
   if (!read.ok) return invalid();
-  if (read.text.trim() === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(read.text);
-  } catch {
-    return invalid();
-  }
-  if (value === '' || value === null) return {};
+  const value = read.value;
+  if (value === undefined || value === '' || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) return invalid();
   return value as Body;
 }

@@ -13,8 +13,11 @@ export const MESSAGING_REST_FAULTS = [
   { id: 'messaging-rest.logon-never-locks', rule: 'messaging-rest.logon.lockout', breaks: 'repeated bad log-ons never disable the user' },
   // §5 rule 4, §4.3 log out, §7.2 General
   { id: 'messaging-rest.folder-list-anonymous', rule: 'messaging-rest.session.logon-first', breaks: 'List all folders answers 200 without a session key' },
+  { id: 'messaging-rest.no-key-acts-as-sender', rule: 'messaging-rest.session.logon-first', breaks: 'operations on a message id need no session key: a call without one acts as the sender' },
   { id: 'messaging-rest.unknown-key-accepted', rule: 'messaging-rest.session.unknown-key', breaks: 'a session key the server never issued is accepted' },
+  { id: 'messaging-rest.unknown-key-acts-as-sender', rule: 'messaging-rest.session.unknown-key', breaks: 'operations on a message id do not check the key: a made-up key acts as the sender' },
   { id: 'messaging-rest.logout-keeps-key', rule: 'messaging-rest.session.logout-invalidates', breaks: 'Log out answers 200 but the key keeps working' },
+  { id: 'messaging-rest.session-never-expires', rule: 'messaging-rest.session.expired-key', breaks: 'session keys never expire' },
   { id: 'messaging-rest.expired-key-generic-text', rule: 'messaging-rest.session.expired-key', breaks: 'an expired key is refused with "User could not be authenticated" instead of "SessionKey Expired"' },
   // §4.3 / §5 rule 6 change password
   { id: 'messaging-rest.change-password-needs-key', rule: 'messaging-rest.change-password.without-key', breaks: 'Change password refuses calls without a session key' },
@@ -22,10 +25,12 @@ export const MESSAGING_REST_FAULTS = [
   { id: 'messaging-rest.details-no-email', rule: 'messaging-rest.account.details', breaks: 'Account details leave out the e-mail address' },
   // §4.3 folders, §8, §7.2 CreateFolder, §3.2 delete folder
   { id: 'messaging-rest.folder-stats-zero', rule: 'messaging-rest.folder.list-statistics', breaks: 'the folder list reports TotalMessages 0 for every folder' },
+  { id: 'messaging-rest.folder-create-wrong-id', rule: 'messaging-rest.folder.create', breaks: 'Create a new folder answers a FolderId that is not the new folder\'s' },
   { id: 'messaging-rest.folder-create-type-swapped', rule: 'messaging-rest.folder.create', breaks: 'a created folder gets the other FolderType' },
   { id: 'messaging-rest.folder-limit-64', rule: 'messaging-rest.folder.name-max-65', breaks: 'folder names over 64 characters are refused' },
   { id: 'messaging-rest.folder-limit-66', rule: 'messaging-rest.folder.name-66-refused', breaks: 'a folder name of 66 characters is accepted' },
   { id: 'messaging-rest.folder-type-2-accepted', rule: 'messaging-rest.folder.type-0-or-1', breaks: 'FolderType 2 is accepted' },
+  { id: 'messaging-rest.folder-type-minus-1-accepted', rule: 'messaging-rest.folder.type-0-or-1', breaks: 'FolderType -1 is accepted' },
   { id: 'messaging-rest.folder-duplicates-allowed', rule: 'messaging-rest.folder.duplicate-name', breaks: 'a second folder of the same name is created' },
   { id: 'messaging-rest.folder-delete-noop', rule: 'messaging-rest.folder.delete', breaks: 'Delete a folder answers 200 but keeps the folder' },
   { id: 'messaging-rest.system-folder-delete-200', rule: 'messaging-rest.folder.system-undeletable', breaks: 'deleting a system folder answers 200' },
@@ -40,6 +45,10 @@ export const MESSAGING_REST_FAULTS = [
   { id: 'messaging-rest.send-mime-malformed-400', rule: 'messaging-rest.send-mime.malformed-to-drafts', breaks: 'improperly formatted MIME is refused with 400' },
   // §4.3 get message / MIME, §3.2 tracking, §5 rule 9 access
   { id: 'messaging-rest.get-message-html-as-text', rule: 'messaging-rest.message.get', breaks: 'TextBody carries the HTML body' },
+  { id: 'messaging-rest.get-message-html-dropped', rule: 'messaging-rest.message.get', breaks: 'Get a message leaves HtmlBody empty' },
+  { id: 'messaging-rest.get-message-subject-ascii', rule: 'messaging-rest.message.get', breaks: 'Get a message replaces non-ASCII characters of the Subject with "?"' },
+  { id: 'messaging-rest.get-message-from-reader', rule: 'messaging-rest.message.get', breaks: 'Get a message names the reader, not the sender, in From' },
+  { id: 'messaging-rest.get-message-to-empty', rule: 'messaging-rest.message.get', breaks: 'Get a message answers an empty To list' },
   { id: 'messaging-rest.mime-no-separator', rule: 'messaging-rest.mime.rfc5322', breaks: 'the MIME text lacks the empty line between header and body' },
   { id: 'messaging-rest.mime-no-tracking', rule: 'messaging-rest.mime.marks-read', breaks: "a recipient's MIME retrieval writes no tracking" },
   { id: 'messaging-rest.sender-refused', rule: 'messaging-rest.access.sender-and-recipients', breaks: 'the sender is refused the MIME of their own message' },
@@ -53,15 +62,24 @@ export const MESSAGING_REST_FAULTS = [
   { id: 'messaging-rest.delete-purged-200', rule: 'messaging-rest.delete.already-deleted', breaks: 'deleting an already purged message answers 200' },
   // §4.3 listings and search
   { id: 'messaging-rest.inbox-ids-all-folders', rule: 'messaging-rest.inbox-ids.inbox-only', breaks: 'Get inbox message ids lists received messages of every folder' },
+  { id: 'messaging-rest.inbox-ids-folder-ignored', rule: 'messaging-rest.inbox-ids.folder', breaks: 'Get inbox message ids ignores FolderId and lists the Inbox' },
+  { id: 'messaging-rest.inbox-ids-attachments-ignored', rule: 'messaging-rest.inbox-ids.attachments', breaks: 'MustHaveAttachments true is ignored: messages without attachments are listed' },
+  { id: 'messaging-rest.inbox-ids-attachments-inverted', rule: 'messaging-rest.inbox-ids.attachments', breaks: 'MustHaveAttachments false is read as "must have none": messages with attachments are left out' },
   { id: 'messaging-rest.summaries-drop-last', rule: 'messaging-rest.summaries.folder', breaks: 'message summaries leave out the last message of the folder' },
+  { id: 'messaging-rest.summaries-folder-ignored', rule: 'messaging-rest.summaries.folder', breaks: 'Get message summaries ignores FolderId and lists the Inbox' },
   { id: 'messaging-rest.summaries-after-ignored', rule: 'messaging-rest.summaries.after-mid', breaks: 'LastMessageIDReceived is ignored' },
   { id: 'messaging-rest.search-filter-ignored', rule: 'messaging-rest.search.filter', breaks: 'the search Filter is ignored' },
+  { id: 'messaging-rest.search-folder-ignored', rule: 'messaging-rest.search.filter', breaks: 'a search with a Filter ignores FolderId and searches the Inbox' },
+  { id: 'messaging-rest.search-order-desc-ignored', rule: 'messaging-rest.search.order-desc', breaks: 'OrderDesc true is ignored: results stay in ascending order' },
+  { id: 'messaging-rest.search-order-desc-inverted', rule: 'messaging-rest.search.order-desc', breaks: 'OrderDesc is read the wrong way round: false gives descending order' },
   { id: 'messaging-rest.search-never-retracted', rule: 'messaging-rest.search.retracted', breaks: 'GetRetractedMsgs is ignored: retracted messages are never found' },
   { id: 'messaging-rest.search-page-overlap', rule: 'messaging-rest.search.paging', breaks: 'every page after the first starts one result early' },
   // §3.1 statuses
   { id: 'messaging-rest.status-retracted-minus-9', rule: 'messaging-rest.status.table-values', breaks: "a retracted message's sender copy reports status -9" },
   { id: 'messaging-rest.unread-only-includes-read', rule: 'messaging-rest.status.unread-only-search', breaks: 'an unread-only search also returns Read (4) messages' },
   { id: 'messaging-rest.get-unread-includes-read', rule: 'messaging-rest.status.get-unread', breaks: 'Get unread also lists Read (4) messages' },
+  { id: 'messaging-rest.mime-reads-all-for-unread', rule: 'messaging-rest.status.get-unread', breaks: 'retrieving one message as MIME marks every message of the user Read, so Get unread lists none' },
+  { id: 'messaging-rest.mime-reads-all-for-search', rule: 'messaging-rest.status.unread-only-search', breaks: 'retrieving one message as MIME marks every message of the user Read, so an unread-only search finds none' },
   { id: 'messaging-rest.get-unread-skips-plain-tls', rule: 'messaging-rest.status.plain-text-tls', breaks: 'Get unread leaves out plain-text TLS deliveries (status 5)' },
   // §3.2 moves, deletes, retraction
   { id: 'messaging-rest.move-noop', rule: 'messaging-rest.move.same-type', breaks: 'Move answers 200 but leaves the message where it was' },
@@ -70,6 +88,7 @@ export const MESSAGING_REST_FAULTS = [
   { id: 'messaging-rest.trash-skips-deleted-trash', rule: 'messaging-rest.delete.trash-sequence', breaks: 'deleting from Trash purges at once, skipping Deleted Trash' },
   { id: 'messaging-rest.delete-all-copies', rule: 'messaging-rest.delete.own-copy-only', breaks: "a delete also moves the other users' copies" },
   { id: 'messaging-rest.permanent-ignored', rule: 'messaging-rest.delete.permanent', breaks: 'the permanent-delete flag is ignored' },
+  { id: 'messaging-rest.retract-sender-status-kept', rule: 'messaging-rest.retract.sender-status', breaks: "Retract answers 200 but the sender's copy keeps its status instead of Retracted (-2)" },
   { id: 'messaging-rest.retract-removes-copies', rule: 'messaging-rest.retract.recipient-copy-stays', breaks: "retracting removes the recipients' copies" },
   // model-based test of one mailbox pair
   { id: 'messaging-rest.delete-read-skips-trash', rule: 'messaging-rest.model.mailbox-pair', breaks: 'a recipient who deletes a message they have read sends it straight to Deleted Trash' },

@@ -25,7 +25,10 @@ export function folderRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text 
   const create = async (c: Context<AuthedEnv>) => {
     const { name, type } = folderFields(await jsonBody(c));
     const folder = mailbox.folders.create(actor(c), name, type);
-    return c.json(shapes.extra({ FolderId: folder.id }));
+    // spec §4.3 'string response (folder creation result)': {FolderId} (vendor-wire §1.1) or text
+    const id = c.get('fault')('messaging-rest.folder-create-wrong-id') ? folder.id + 1 : folder.id;
+    if (state.mail.folderCreateAnswer === 'text') return text(c, `The folder "${folder.name}" has been created.`);
+    return c.json(shapes.extra({ FolderId: id }));
   };
   app.post('/Folder', create);
   app.post('/Folder/', create);

@@ -25,7 +25,8 @@ export interface ProvisioningChoices {
 /** The readings of the provisioning silences (spec §2.4 'ResponseModel … not shown', vendor-wire §8.5). */
 export const ERROR_FORM = axis('provisioning.error-form', 'response-model', ['codes', 'names']);
 export const TRANSACTION_ID = axis('provisioning.transaction-id', 'response-model', ['guid', 'numeric']);
-export const RESPONSE_IV = axis('provisioning.response-iv', 'response-crypto', ['fresh', 'request']);
+// default: echo the request IV, which both clients decrypt with (DMWEB-CS reads the response IV, DMWEB-JAVA reuses its own; clarifications V2)
+export const RESPONSE_IV = axis('provisioning.response-iv', 'response-crypto', ['request', 'fresh']);
 export const HASH_OVER = axis('provisioning.response-hash', 'response-crypto', ['plaintext', 'ciphertext']);
 export const AUTOMATION_ID = axis('provisioning.automation-id', 'automation-id-format', ['guid', 'hex24']);
 

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { COMMANDS, type CommandName, type ProvisioningErrorName } from '../../contract/provisioning.js';
 import { decrypt, encrypt, hmac, open } from '../../contract/wire/envelope-crypto.js';
 import type { ReferenceState } from '../state.js';
-import { readBody, type AppEnv, type Ctx } from '../http.js';
+import type { AppEnv, Ctx } from '../http.js';
+import { parseJson, readJson, scalarText } from '../json.js';
 import { provisioningChoices } from './choices.js';
 import { companyView, provision, type ProvisionScope } from './company.js';
 import { getEncryptionKey, newEncryptionKey } from './keys.js';
@@ -39,14 +40,12 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
   /** spec §5.8 and §7.3 Other: user name, platform, hash, then the decrypted JSON. */
   const openRequest = async (c: Ctx): Promise<Opened> => {
     const f = c.get('fault');
-    const read = await readBody(c);
-    let body: unknown;
-    try {
-      body = JSON.parse(read.ok ? read.text : '');
-      // a client that serialises the RequestModel twice (DMWEB-JAVA quirk, vendor-wire §3) sends a JSON string
-      if (typeof body === 'string') body = JSON.parse(body);
-    } catch {
-      body = undefined;
+    const read = await readJson(c);
+    let body = read.ok ? read.value : undefined;
+    // a client that serialises the RequestModel twice (DMWEB-JAVA quirk, vendor-wire §3) sends a JSON string
+    if (typeof body === 'string') {
+      const inner = parseJson(body, c.get('caselessJson'));
+      body = inner.ok ? inner.value : undefined;
     }
     const request = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     if (!request || typeof request.UserName !== 'string') {
@@ -55,10 +54,10 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     }
     const provisioner = provisioners.get(request.UserName);
     if (!provisioner) return { ok: false, errors: [f('provisioning.unknown-user-as-bad-crypto') ? 'BadCrypto' : 'NotAuthorized'] };
-    if (!provisioner.platforms.includes(String(request.PlatformCode)) && !f('provisioning.platform-unchecked')) {
+    if (!provisioner.platforms.includes(scalarText(request.PlatformCode) ?? '') && !f('provisioning.platform-unchecked')) {
       return { ok: false, errors: ['InvalidPlatformName'], provisioner };
     }
-    const envelope = { iv: String(request.IV ?? c.req.header('x-iv') ?? ''), data: String(request.Data ?? ''), hash: String(request.Hash ?? '') };
+    const envelope = { iv: scalarText(request.IV) ?? c.req.header('x-iv') ?? '', data: scalarText(request.Data) ?? '', hash: scalarText(request.Hash) ?? '' };
     const opened = open(provisioner.key, envelope);
     let plaintext: string;
     if (opened.ok) plaintext = opened.plaintext;
@@ -67,12 +66,8 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
       return { ok: false, errors: f('provisioning.undecryptable-accepted') ? [] : ['BadCrypto'], provisioner };
     } else if (f('provisioning.hash-unchecked')) plaintext = decrypt(provisioner.key, envelope.iv, envelope.data);
     else return { ok: false, errors: ['BadCrypto'], provisioner };
-    let model: unknown;
-    try {
-      model = JSON.parse(plaintext);
-    } catch {
-      model = undefined;
-    }
+    const parsed = parseJson(plaintext, c.get('caselessJson'));
+    const model = parsed.ok ? parsed.value : undefined;
     if (!model || typeof model !== 'object' || Array.isArray(model)) {
       return { ok: false, errors: [f('provisioning.malformed-json-as-unknown-error') ? 'UnknownError' : 'MalformedJsonString'], provisioner };
     }
@@ -97,7 +92,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     const scope = scopeOf(c);
     const outcome = provision(scope, command, opened.model, domain.clock.now());
     const data = outcome.company ? companyView(scope, outcome.company) : undefined;
-    return respond(c, outcome.errors, opened.provisioner, data, String(opened.body.IV ?? ''));
+    return respond(c, outcome.errors, opened.provisioner, data, scalarText(opened.body.IV) ?? '');
   };
   // B5 POST {provisioning}/ : with the trailing slash (the vendor's root path) and without it;
   // Hono routes are strict about trailing slashes, and a mounted '/' matches only the bare base
@@ -108,7 +103,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     const opened = await openRequest(c);
     if (!opened.ok) return respond(c, opened.errors, opened.provisioner);
     const outcome = operation(companies, opened.model, c.get('fault'));
-    return respond(c, outcome.errors, opened.provisioner, outcome.data, String(opened.body.IV ?? ''));
+    return respond(c, outcome.errors, opened.provisioner, outcome.data, scalarText(opened.body.IV) ?? '');
   };
   app.post('/company/GetEncryptionKey', keyRoute(getEncryptionKey));
   app.post('/company/NewEncryptionKey', keyRoute(newEncryptionKey));

@@ -1,5 +1,6 @@
 import { FIELD_ERRORS, REQUIRED_FIELDS, TOKEN_ERRORS, type GrantType } from '../../contract/token.js';
-import { mediaType, readBody, type Ctx } from '../http.js';
+import { mediaType, type Ctx } from '../http.js';
+import { readJson } from '../json.js';
 import type { Variant } from '../variant.js';
 import { ID_TOKEN_INVALID_STATUS, JSON_SCALARS, MISSING_FIELD_ERROR } from './choices.js';
 import { STRING_FIELDS, TokenError, str, type Body } from './errors.js';
@@ -12,15 +13,10 @@ export async function parseTokenBody(c: Ctx, variant: Variant): Promise<Body> {
     // spec §4.1: failures are 400 or 401, so an unsupported media type is an invalid request
     throw new TokenError(400, 'InvalidRequest');
   }
-  const read = await readBody(c);
-  if (!read.ok) throw new TokenError(400, 'InvalidRequest');
-  let body: unknown;
-  try {
-    body = JSON.parse(read.text);
-  } catch {
-    // fault: the parser's failure is taken for missing credentials (spec §7.1 InvalidRequest is the row)
-    throw new TokenError(c.get('fault')('token.malformed-json-as-credentials') ? 401 : 400, c.get('fault')('token.malformed-json-as-credentials') ? 'InvalidCredentials' : 'InvalidRequest');
-  }
+  const read = await readJson(c);
+  // fault: the parser's failure is taken for missing credentials (spec §7.1 InvalidRequest is the row)
+  if (!read.ok && read.reason !== 'too-large' && c.get('fault')('token.malformed-json-as-credentials')) throw new TokenError(401, 'InvalidCredentials');
+  const body = read.ok ? read.value : undefined;
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new TokenError(400, 'InvalidRequest');
   const record = body as Body;
   const f = c.get('fault');

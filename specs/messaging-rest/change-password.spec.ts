@@ -4,6 +4,8 @@ import type { Account } from '../../contract/profile.js';
 import { documentedErrorText, expectBody, expectRefused, expectSuccess } from '../../harness/expect.js';
 import { expiredPasswordAccounts, iface, passwordChangeAccounts } from '../../harness/needs.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
+import type { HttpResponse } from '../../harness/http.js';
+import { freshAccount } from '../../harness/fixtures/account-pools.js';
 
 /** spec §4.3 'Change your password' and §5 rule 6: no session key, works on an expired password. */
 const base = { interface: 'messaging-rest', operation: 'POST /Account/ChangePassword', level: 'must' } as const;
@@ -11,12 +13,15 @@ const EXPIRED = 'Password expired. User must change their password to use this f
 
 const newPassword = () => `Np-${randomBytes(12).toString('base64url')}`;
 
-/** Log on with a password and log straight out; whether it worked. */
-async function logsOn(t: RuleContext, account: Account): Promise<boolean> {
+const INVALID = 'User credentials are invalid.';
+
+/** Log on with the profile password and log straight out; fresh when that worked. */
+async function logsOn(t: RuleContext, account: Account) {
   const res = await t.rest.logon(account);
   const key = (res.json as { SessionKey?: unknown } | undefined)?.SessionKey;
   if (res.status === 200 && typeof key === 'string') await t.rest.logout({ sessionKey: key });
-  return res.status === 200;
+  // an account whose password an earlier run failed to restore no longer logs on with it
+  return { res, fresh: (r: HttpResponse) => r.status === 200, usedUpText: INVALID };
 }
 
 rule(
@@ -28,10 +33,13 @@ rule(
     needs: [iface('messaging-rest'), passwordChangeAccounts],
   },
   async (t) => {
-    const user = await t.given('find a password-change account whose profile password works', async () => {
-      for (const candidate of t.profile.messaging.passwordChangeAccounts ?? []) if (await logsOn(t, candidate)) return candidate;
-      return t.notApplicable('no account in messaging.passwordChangeAccounts logs on with its profile password');
-    });
+    const user = await freshAccount(
+      t,
+      'find a password-change account whose profile password works',
+      t.profile.messaging.passwordChangeAccounts ?? [],
+      (candidate) => logsOn(t, candidate),
+      'no account in messaging.passwordChangeAccounts logs on with its profile password',
+    );
     const fresh = newPassword();
     t.redact.learn(fresh);
     const res = await t.rest.changePasswordWithoutKey(user, user.password, fresh);
@@ -53,12 +61,14 @@ rule(
   },
   async (t) => {
     // each run renews one account for good: it cannot be made to expire again through the API
-    const user = await t.given('find an account whose log-on still says the password expired', async () => {
-      for (const candidate of t.profile.messaging.expiredPasswordAccounts ?? []) {
-        if (documentedErrorText(await t.rest.logon(candidate)) === EXPIRED) return candidate;
-      }
-      return t.notApplicable('no account in messaging.expiredPasswordAccounts still has an expired password; add more');
-    });
+    // an account renewed by an earlier run no longer logs on with its profile password
+    const user = await freshAccount(
+      t,
+      'find an account whose log-on still says the password expired',
+      t.profile.messaging.expiredPasswordAccounts ?? [],
+      async (candidate) => ({ res: await t.rest.logon(candidate), fresh: (r) => documentedErrorText(r) === EXPIRED, usedUpText: INVALID }),
+      'no account in messaging.expiredPasswordAccounts still has an expired password; add more',
+    );
     const fresh = newPassword();
     t.redact.learn(fresh);
     expectSuccess(

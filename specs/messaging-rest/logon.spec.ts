@@ -2,6 +2,7 @@ import { LogOnResponseSchema } from '../../contract/messaging.js';
 import { check, documentedErrorText, expectBody, expectDocumentedError, expectSuccess } from '../../harness/expect.js';
 import { account, iface, messagingLockableAccounts } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
+import { freshAccount } from '../../harness/fixtures/account-pools.js';
 
 /** spec §4.3 'Get a session key (log on)' and the §7.2 'Login' texts. */
 const base = { interface: 'messaging-rest', operation: 'POST /Account/Logon', level: 'must' } as const;
@@ -57,17 +58,18 @@ rule(
     // the spec names the error, not the count; the profile's threshold is shared with §7.1
     const threshold = t.profile.token.lockoutThreshold;
     // each run disables one account for good (an administrator must re-enable it, spec §7.2)
-    const victim = await t.given('find a lockable account that can still log on', async () => {
-      for (const candidate of t.profile.messaging.lockableAccounts ?? []) {
+    const victim = await freshAccount(
+      t,
+      'find a lockable account that can still log on',
+      t.profile.messaging.lockableAccounts ?? [],
+      async (candidate) => {
         const res = await t.rest.logon(candidate);
         const key = (res.json as { SessionKey?: unknown } | undefined)?.SessionKey;
-        if (res.status === 200 && typeof key === 'string') {
-          await t.rest.logout({ sessionKey: key });
-          return candidate;
-        }
-      }
-      return t.notApplicable('every account in messaging.lockableAccounts is already locked; re-enable them or add more');
-    });
+        if (res.status === 200 && typeof key === 'string') await t.rest.logout({ sessionKey: key });
+        return { res, fresh: (r) => r.status === 200 && typeof key === 'string', usedUpText: LOGIN.lockedOut };
+      },
+      'every account in messaging.lockableAccounts is already locked; re-enable them or add more',
+    );
     const wrong = { username: victim.username, password: `${victim.password}-wrong` };
     for (let attempt = 1; attempt < threshold; attempt++) expectDocumentedError(await t.rest.logon(wrong), LOGIN.invalid);
     // the attempt that reaches the threshold may say either; its own answer is not documented

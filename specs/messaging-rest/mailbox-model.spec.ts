@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { CreateFolderResponseSchema, SendResponseSchema } from '../../contract/messaging.js';
+import { SendResponseSchema } from '../../contract/messaging.js';
+import { createdFolderId } from '../../harness/fixtures/mail-folders.js';
 import { expectBody } from '../../harness/expect.js';
 import { MailSession } from '../../harness/fixtures/mailbox.js';
 import { account, iface, trashAdvancedByDelete } from '../../harness/needs.js';
@@ -34,8 +35,9 @@ rule(
       folders: { sender: { home: ss.outbox, trash: ss.trash, deletedTrash: ss.deletedTrash }, recipient: { home: rs.inbox, trash: rs.trash, deletedTrash: rs.deletedTrash } },
       async createFolder(owner, type) {
         const session = of[owner];
-        const res = await t.rest.createFolder(session.auth, { FolderName: session.folderName(), FolderType: type });
-        const { FolderId } = expectBody(res, CreateFolderResponseSchema, 'a FolderId');
+        const name = session.folderName();
+        const res = await t.rest.createFolder(session.auth, { FolderName: name, FolderType: type });
+        const FolderId = await createdFolderId(session, res, name);
         made.folders.push([owner, FolderId]);
         return FolderId;
       },

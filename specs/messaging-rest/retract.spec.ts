@@ -1,4 +1,5 @@
 import { MimeResponseSchema } from '../../contract/messaging.js';
+import { STATUS_RETRACTED } from '../../contract/message-status.js';
 import { check, expectBody, expectSuccess } from '../../harness/expect.js';
 import { MailSession } from '../../harness/fixtures/mailbox.js';
 import { account, iface } from '../../harness/needs.js';
@@ -28,5 +29,31 @@ rule(
       const { inbox } = await t.given(`find ${recipient.label}'s Inbox`, () => recipient.systemFolders());
       check((await recipient.idsIn(inbox)).includes(mid), `after the retraction, message ${mid} is gone from ${recipient.label}'s Inbox; spec §3.2: it stays until it expires or the recipient deletes it.`);
     }
+  },
+);
+
+rule(
+  {
+    id: 'messaging-rest.retract.sender-status',
+    section: '§3.1',
+    interface: 'messaging-rest',
+    operation: 'POST /Message/{id}/Retract',
+    level: 'must',
+    title: "after Retract, the sender's copy is listed with status Retracted (-2), and each recipient's copy is still in the recipient's Inbox",
+    needs: [iface('messaging-rest'), account('primary'), account('peer')],
+  },
+  async (t) => {
+    const [primary, peer] = await t.given('log on as primary and peer', () => Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer')]));
+    const { inbox } = await t.given("find peer's Inbox", () => peer.systemFolders());
+    const mid = await t.given('primary sends peer a message', () => primary.send([peer]));
+    expectSuccess(await t.rest.retract(primary.auth, mid), 'Retract a message (spec §4.3: string response)');
+    // the model: spec §3.1 names the sender-only status Retracted (-2); §3.2 keeps the recipient's copy
+    // the sender's copy, wherever the target keeps it (spec §3.2 names no move on retraction)
+    const listed = [];
+    for (const folder of await primary.folders()) listed.push(...(await primary.summaries(folder.FolderId)).filter((s) => s.MessageId === mid));
+    const sent = listed[0];
+    check(listed.length === 1 && sent, `after the retraction, primary's folders list ${listed.length} copies of message ${mid}, not one.`);
+    check(sent.MessageStatus === STATUS_RETRACTED, `after the retraction, primary's copy of ${mid} is listed with MessageStatus ${sent.MessageStatus}; spec §3.1: Retracted is -2.`);
+    check((await peer.idsIn(inbox)).includes(mid), `after the retraction, message ${mid} is gone from peer's Inbox; spec §3.2: it stays until it expires or the recipient deletes it.`);
   },
 );

@@ -1,5 +1,5 @@
 import { MetadataSchema, MimeResponseSchema, SearchResponseSchema, SummariesSchema, statusesOf } from '../../contract/messaging.js';
-import { inUnreadColumn, isTableStatus, STATUS_SENT_PLAIN_TEXT } from '../../contract/message-status.js';
+import { isTableStatus, STATUS_SENT_PLAIN_TEXT } from '../../contract/message-status.js';
 import { check, expectBody } from '../../harness/expect.js';
 import { MailSession } from '../../harness/fixtures/mailbox.js';
 import { account, iface, plainTextTlsMessage } from '../../harness/needs.js';
@@ -11,7 +11,11 @@ const base = { interface: 'messaging-rest', level: 'must' } as const;
 const needs = [iface('messaging-rest'), account('primary'), account('peer')];
 const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
 
-/** Peer with three messages from primary; the second one retrieved as MIME, so read (spec §3.2). */
+/**
+ * Peer with three messages from primary; the second one retrieved as MIME, so read (spec §3.2).
+ * `unread` is the suite's own expectation (the mailbox model): the first and third are unread,
+ * the second read, whatever statuses the target reports (issue 8).
+ */
 async function oneRead(t: RuleContext, folderType?: 0) {
   const [primary, peer] = await t.given('log on as primary and peer', () => Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer')]));
   return t.given('peer gets three messages and retrieves the second as MIME', async () => {
@@ -23,7 +27,7 @@ async function oneRead(t: RuleContext, folderType?: 0) {
     // the status each message has now, as the folder's summaries report it
     const status = new Map((await peer.summaries(folder)).filter((s) => mids.includes(s.MessageId)).map((s) => [s.MessageId, s.MessageStatus]));
     check(mids.every((m) => status.has(m)), `peer's folder ${folder} does not list all of ${JSON.stringify(mids)}`);
-    return { primary, peer, folder, mids, status };
+    return { primary, peer, folder, mids, status, unread: [mids[0]!, mids[2]!] };
   });
 }
 
@@ -74,13 +78,11 @@ rule(
     id: 'messaging-rest.status.unread-only-search',
     section: '§3.1',
     operation: 'POST /Message/Inbox/Search',
-    title: 'a search with GetInboxUnReadOnly returns exactly the messages whose status the table\'s Read/Unread column calls Unread',
+    title: 'a search with GetInboxUnReadOnly returns exactly the unread messages: of three delivered, the two the recipient has not retrieved, not the one retrieved as MIME',
     needs,
   },
   async (t) => {
-    const { peer, folder, mids, status } = await oneRead(t, 0);
-    const expected = mids.filter((m) => inUnreadColumn(status.get(m)!));
-    await t.given('the folder holds both kinds', async () => check(expected.length > 0 && expected.length < mids.length, `statuses ${JSON.stringify([...status])} are not a mix of Read and Unread`));
+    const { peer, folder, mids, status, unread: expected } = await oneRead(t, 0);
     const res = await t.rest.search(peer.auth, { FolderId: folder, GetInboxUnReadOnly: true, GetRetractedMsgs: true, PageNum: t.profile.messaging.firstPageNumber, PageSize: 50 });
     const found = expectBody(res, SearchResponseSchema, 'search Results').Results.map((r) => r.MessageId).filter((m) => mids.includes(m));
     check(sameSet(found, expected), `POST /Message/Inbox/Search: unread only should return ${JSON.stringify(expected)} (statuses ${JSON.stringify([...status])}); it returned ${JSON.stringify(found)}.`);
@@ -93,12 +95,11 @@ rule(
     id: 'messaging-rest.status.get-unread',
     section: '§3.1',
     operation: 'GET /Message/Inbox/Unread',
-    title: 'Get unread messages lists exactly those inbox messages whose status the table calls Unread (plus plain-text TLS, status 5)',
+    title: 'Get unread messages lists exactly the inbox messages not yet read: of three messages delivered, the two the recipient has not retrieved, not the one retrieved as MIME',
     needs,
   },
   async (t) => {
-    const { peer, mids, status } = await oneRead(t);
-    const expected = mids.filter((m) => inUnreadColumn(status.get(m)!) || status.get(m) === STATUS_SENT_PLAIN_TEXT);
+    const { peer, mids, status, unread: expected } = await oneRead(t);
     const found = (await peer.unread()).map((s) => s.MessageId).filter((m) => mids.includes(m));
     check(sameSet(found, expected), `GET /Message/Inbox/Unread: should list ${JSON.stringify(expected)} of the test's messages (statuses ${JSON.stringify([...status])}); it lists ${JSON.stringify(found)}.`);
   },

@@ -45,7 +45,7 @@ export class MailAccounts {
 
   /** The user a session key belongs to (spec §5.4); 'SessionKey Expired' once it lapses (§7.2). */
   sessionUser(key: string, fault: FaultCheck): User {
-    const session = this.credentials.session(key);
+    const session = this.credentials.session(key, fault('messaging-rest.session-never-expires'));
     if (session && 'expired' in session) fault('messaging-rest.expired-key-generic-text') ? fail('notAuthenticated') : fail('sessionExpired');
     if (session && 'user' in session) return session.user;
     if (fault('messaging-rest.unknown-key-accepted')) {

@@ -28,6 +28,8 @@ export interface MailChoices {
   readonly timeFormat: 'iso' | 'display';
   /** 'string response' operations answer a JSON string, or plain text */
   readonly plainTextResponses: boolean;
+  /** Create a new folder answers `{FolderId}`, or a text that carries no id */
+  readonly folderCreateAnswer: 'folder-id-object' | 'text';
 }
 
 /** The readings of the messaging silences, one axis each (reference/variant.ts). */
@@ -40,6 +42,10 @@ export const RECIPIENT_METADATA = axis('mail.recipient-metadata', 'recipient-tra
 export const PURGED_TEXT = axis('mail.purged-text', 'purged-message-text', ['specific', 'permission']);
 export const TIME_FORMAT = axis('mail.time-format', 'date-format', ['iso', 'display']);
 export const STRING_RESPONSES = axis('mail.string-responses', 'string-response', ['json-string', 'plain-text']);
+/** spec §8 'session key lifetime: not shown': counted from log on, or from the key's last use. */
+export const SESSION_LIFETIME = axis('mail.session-lifetime', 'session-key-lifetime', ['fixed', 'sliding']);
+/** spec §4.3 Create a new folder: 'string response (folder creation result)'; vendor-wire §1.1 `{FolderId}`. */
+export const FOLDER_CREATE_ANSWER = axis('mail.folder-create-answer', 'folder-create-response', ['folder-id-object', 'text']);
 
 export const MAIL_AXES = [
   FIXED_SYSTEM_FOLDER_IDS,
@@ -51,6 +57,8 @@ export const MAIL_AXES = [
   PURGED_TEXT,
   TIME_FORMAT,
   STRING_RESPONSES,
+  SESSION_LIFETIME,
+  FOLDER_CREATE_ANSWER,
 ];
 
 /** The messaging choices of one variant. */
@@ -66,6 +74,7 @@ export function mailChoices(variant: Variant): MailChoices {
     purgedText: variant.get(PURGED_TEXT),
     timeFormat: variant.get(TIME_FORMAT),
     plainTextResponses: variant.get(STRING_RESPONSES) === 'plain-text',
+    folderCreateAnswer: variant.get(FOLDER_CREATE_ANSWER),
   };
 }
 

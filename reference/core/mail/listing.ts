@@ -77,11 +77,13 @@ export class MailListing {
   inboxIds(actor: Actor, q: { folderId?: number; filter: number; mustHaveAttachments: boolean }): number[] {
     let copies: Copy[];
     if (actor.fault('messaging-rest.inbox-ids-all-folders')) copies = this.store.copiesOwnedBy(actor.user.id).filter((c) => c.side === 'received');
+    else if (actor.fault('messaging-rest.inbox-ids-folder-ignored')) copies = this.store.copiesIn(this.store.system(actor.user, 'inbox'));
     else if (q.folderId === -1) copies = this.#inboxFolders(actor).flatMap((f) => this.store.copiesIn(f));
     else copies = this.store.copiesIn(this.#folder(actor, q.folderId));
     return this.#listed(copies)
       .filter((l) => q.filter !== 1 || UNREAD_COLUMN.has(statusOf(l.copy)))
-      .filter((l) => !q.mustHaveAttachments || l.content.attachments.length > 0)
+      .filter((l) => !q.mustHaveAttachments || actor.fault('messaging-rest.inbox-ids-attachments-ignored') || l.content.attachments.length > 0)
+      .filter((l) => q.mustHaveAttachments || !actor.fault('messaging-rest.inbox-ids-attachments-inverted') || l.content.attachments.length === 0)
       .map((l) => l.copy.mid);
   }
 
@@ -89,7 +91,8 @@ export class MailListing {
   summaries(actor: Actor, folderId: number | undefined, lastMid: number): Listed[] {
     const after = actor.fault('messaging-rest.summaries-after-ignored') ? 0 : lastMid;
     const later = this.#arrivedAfter(after);
-    const listed = this.#listed(this.store.copiesIn(this.#folder(actor, folderId))).filter((l) => later(l.copy.mid));
+    const folder = this.#folder(actor, actor.fault('messaging-rest.summaries-folder-ignored') ? undefined : folderId);
+    const listed = this.#listed(this.store.copiesIn(folder)).filter((l) => later(l.copy.mid));
     return actor.fault('messaging-rest.summaries-drop-last') ? listed.slice(0, -1) : listed;
   }
 
@@ -110,7 +113,7 @@ export class MailListing {
   search(actor: Actor, q: SearchQuery): SearchPage {
     const f = actor.fault;
     if (!Number.isInteger(q.pageNum) || !Number.isInteger(q.pageSize) || q.pageNum < 1 || q.pageSize < 1 || q.pageSize > MAX_PAGE_SIZE) fail('badPaging');
-    const folder = this.#folder(actor, q.folderId);
+    const folder = this.#folder(actor, f('messaging-rest.search-folder-ignored') && q.filter.trim() !== '' ? undefined : q.folderId);
     const needle = f('messaging-rest.search-filter-ignored') ? '' : q.filter.trim().toLowerCase();
     const unreadOnly = (status: number) => UNREAD_COLUMN.has(status) || (status === STATUS.read && f('messaging-rest.unread-only-includes-read'));
     const retracted = q.retracted && !f('messaging-rest.search-never-retracted');
@@ -125,7 +128,8 @@ export class MailListing {
         const kb = key(b);
         return ka < kb ? -1 : ka > kb ? 1 : a.copy.mid - b.copy.mid;
       });
-    if (q.orderDesc) matches.reverse();
+    const desc = f('messaging-rest.search-order-desc-ignored') ? false : f('messaging-rest.search-order-desc-inverted') ? !q.orderDesc : q.orderDesc;
+    if (desc) matches.reverse();
     const overlap = f('messaging-rest.search-page-overlap') && q.pageNum > 1 ? 1 : 0;
     const start = (q.pageNum - 1) * q.pageSize - overlap;
     return {

@@ -141,6 +141,11 @@ export class MailMessages {
     t.openedAt = this.domain.clock.now();
   }
 
+  /** Every received copy of the user marked read (fault support: a server that reads one and marks all). */
+  markAllRead(user: User): void {
+    for (const copy of this.store.copiesOwnedBy(user.id)) if (copy.side === 'received') this.markRead(copy);
+  }
+
   /** spec §4.3 'Get message metadata'; detailed tracking only for the sender (§4.3 Get MIME row). */
   metadata(actor: Actor, mid: number): { content: Content; tracking?: Content['tracking'] } {
     const { copy, content } = this.open(actor, mid, 'metadata');
@@ -211,6 +216,7 @@ export class MailMessages {
     const sent = this.store.copiesOf(mid).find((c) => c.ownerId === actor.user.id && c.side === 'sent');
     if (!sent || sent.status === STATUS.draft) fail('notSender');
     content.retracted = true;
+    if (actor.fault('messaging-rest.retract-sender-status-kept')) return;
     sent.status = actor.fault('messaging-rest.status-retracted-minus-9') ? -9 : STATUS.retracted;
     if (actor.fault('messaging-rest.retract-removes-copies')) {
       for (const c of [...this.store.copiesOf(mid)]) if (c.side === 'received') this.store.purge(c);

@@ -1,3 +1,4 @@
+import { AUTH_SCHEME } from './token/choices.js';
 import { randomBytes } from 'node:crypto';
 import { base32Encode } from '../contract/wire/totp.js';
 import type { Account, AccountRole, ProfileInput } from '../contract/profile.js';
@@ -52,7 +53,7 @@ export function seed(state: ReferenceState, baseUrl: string): ProfileInput {
     accounts: { ...accounts, mfaTotp: { ...mfaTotp, totpSecret } },
     companies: { primary: home.id, outsider: other.id },
     identityProvider: { ...state.identityProvider, autoProvisionCompanyId: home.id },
-    token: { scheme: 'Bearer', lockoutThreshold: domain.lockoutThreshold, bearerOnMessaging: true, emailOtpSource: 'inbox' },
+    token: { scheme: state.variant.get(AUTH_SCHEME), lockoutThreshold: domain.lockoutThreshold, bearerOnMessaging: true, emailOtpSource: 'inbox' },
     admin: seedAdmin(state, home.id),
     provisioning: seedProvisioning(state),
     messaging: seedMessaging(state, home.id, domain.findUser(accounts.primary.username)!),

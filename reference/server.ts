@@ -1,3 +1,4 @@
+import { RESOURCE_TYPE } from './token/choices.js';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -29,11 +30,13 @@ export interface RunningReference {
 
 /** Starts a seeded reference server (port 0 = a free port) and returns its generated profile. */
 export async function start(options: StartOptions = {}): Promise<RunningReference> {
+  const variant = options.variant ?? variantNamed(process.env.REFERENCE_VARIANT);
   const state = createState({
     clock: options.clock ?? systemClock,
-    variant: options.variant ?? variantNamed(process.env.REFERENCE_VARIANT),
+    variant,
     faults: options.faults ?? Faults.fromEnv(process.env),
-    identityProvider: { resourceType: 'OpenIdConnect', jwtSecret: randomBytes(24).toString('base64url') },
+    // spec §2.1 resource_type: the set of values is not shown; the profile names the reference's
+    identityProvider: { resourceType: variant.get(RESOURCE_TYPE), jwtSecret: randomBytes(24).toString('base64url') },
     platform: options.platform ?? platformFromEnv(process.env),
   });
   const app = createApp(state);

@@ -1,3 +1,4 @@
+import { AUTH_SCHEME } from '../token/choices.js';
 import { Hono, type Context } from 'hono';
 import type { ReferenceState } from '../state.js';
 import type { User } from '../core/domain.js';
@@ -67,7 +68,8 @@ export function messagingRestRoutes(state: ReferenceState): Hono<AppEnv> {
     } else if (authorization) {
       // B2: the token interface's access token in place of a session key
       const [scheme, token] = authorization.split(/\s+/, 2);
-      if (scheme?.toLowerCase() === 'bearer' && token && !fault('token.bearer-ignored')) {
+      // spec §5.1 'scheme wording: not shown': the reference's word is its variant's (profile token.scheme)
+      if (scheme?.toLowerCase() === state.variant.get(AUTH_SCHEME).toLowerCase() && token && !fault('token.bearer-ignored')) {
         user = credentials.userForAccessToken(token);
         if (!user && fault('token.any-bearer-accepted')) user = domain.users.values().next().value;
         // fault (token.access-token.authorizes): a valid access token opens another user's account

@@ -19,10 +19,13 @@ function exists(y: number, m: number, d: number): boolean {
  * spec §7.3 InvalidDate: mm/dd/yyyy, month 1-12, day 1-31 and valid for the month;
  * PastExpirationDate: before today (the server's UTC date; today itself is not in the past).
  */
-export function checkExpirationDate(value: unknown, today: Date, f: Fault, latest?: Date): ProvisioningErrorName | undefined {
+/** P7 readings: today not past (default), today past, one-digit month and day fields accepted. */
+export type TodayReading = 'today-not-past' | 'today-past' | 'one-digit-fields';
+
+export function checkExpirationDate(value: unknown, today: Date, f: Fault, latest?: Date, reading: TodayReading = 'today-not-past'): ProvisioningErrorName | undefined {
   const text = typeof value === 'string' ? value : '';
   let ymd: [number, number, number] | undefined;
-  const match = DATE.exec(text);
+  const match = (reading === 'one-digit-fields' ? /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/ : DATE).exec(text);
   if (match) {
     const [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
     let valid = m >= 1 && m <= 12 && d >= 1 && d <= 31 && exists(y, m, d);
@@ -45,7 +48,8 @@ export function checkExpirationDate(value: unknown, today: Date, f: Fault, lates
   if (f('provisioning.date-far-future-refused') && given > now + 4 * 366 * 86_400_000) return 'InvalidDate';
   // P8: a server whose date type ends (SQL smalldatetime: 06/06/2079) cannot store a later date
   if (latest && given > latest.getTime()) return 'InvalidDate';
-  if (given < now && !f('provisioning.past-date-accepted')) return 'PastExpirationDate';
+  const past = reading === 'today-past' ? given <= now : given < now;
+  if (past && !f('provisioning.past-date-accepted')) return 'PastExpirationDate';
   return undefined;
 }
 

@@ -1,4 +1,3 @@
-import { RESOURCE_TYPE } from './token/choices.js';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -9,7 +8,9 @@ import { Faults } from './faults.js';
 import { seed } from './seed.js';
 import { createState, DEFAULT_PLATFORM, type Platform, type ReferenceState } from './state.js';
 import { EDITIONS, type Edition } from '../contract/profile.js';
+import { startGateway } from './smtp/gateway.js';
 import { variantNamed, type Variant } from './variant.js';
+import { RESOURCE_TYPE_NAME } from './token/choices.js';
 
 export interface StartOptions {
   port?: number;
@@ -19,10 +20,14 @@ export interface StartOptions {
   faults?: Faults;
   /** edition and release to play (spec §9); default REFERENCE_EDITION / REFERENCE_RELEASE, else securemail 5.36 */
   platform?: Platform;
+  /** port of the SMTP gateway (0 = a free port) */
+  smtpPort?: number;
 }
 
 export interface RunningReference {
   url: string;
+  /** where the SMTP gateway listens */
+  smtp: { host: string; port: number };
   profile: ProfileInput;
   state: ReferenceState;
   close(): Promise<void>;
@@ -35,8 +40,7 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
     clock: options.clock ?? systemClock,
     variant,
     faults: options.faults ?? Faults.fromEnv(process.env),
-    // spec §2.1 resource_type: the set of values is not shown; the profile names the reference's
-    identityProvider: { resourceType: variant.get(RESOURCE_TYPE), jwtSecret: randomBytes(24).toString('base64url') },
+    identityProvider: { resourceType: variant.get(RESOURCE_TYPE_NAME), jwtSecret: randomBytes(24).toString('base64url') },
     platform: options.platform ?? platformFromEnv(process.env),
   });
   const app = createApp(state);
@@ -47,15 +51,20 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
+  // the SMTP gateway (spec §1, B7) on a port of its own beside HTTP
+  const gateway = await startGateway(state, host, options.smtpPort ?? 0);
   return {
     url,
-    profile: seed(state, url),
+    smtp: { host: gateway.host, port: gateway.port },
+    profile: seed(state, url, gateway),
     state,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await gateway.close();
+      await new Promise<void>((resolve) => {
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import type { Profile } from '../../contract/profile.js';
 import type { HttpClient } from '../http.js';
 import { Redactor } from '../redact.js';
 import { AdminClient } from './admin.js';
+import { DirectoryClient } from './directory.js';
 import { MessagingRestClient } from './messaging-rest.js';
 import { MessagingSoapClient } from './messaging-soap.js';
 import { ProvisioningClient } from './provisioning.js';
@@ -14,6 +15,7 @@ export class Clients {
   #provisioning?: ProvisioningClient;
   #soap?: MessagingSoapClient;
   #admin?: AdminClient;
+  #directory?: DirectoryClient;
 
   constructor(
     private readonly http: HttpClient,
@@ -32,6 +34,10 @@ export class Clients {
 
   get soap(): MessagingSoapClient {
     return (this.#soap ??= new MessagingSoapClient(this.http, this.profile, this.redact));
+  }
+
+  get directory(): DirectoryClient {
+    return (this.#directory ??= new DirectoryClient(this.http, this.profile));
   }
 
   get provisioning(): ProvisioningClient {

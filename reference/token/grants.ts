@@ -4,8 +4,9 @@ import { verifyTotp } from '../../contract/wire/totp.js';
 import { ipInRange, type User } from '../core/domain.js';
 import type { Ctx } from '../http.js';
 import type { ReferenceState } from '../state.js';
+import { WRONG_OTP_ERROR } from './choices.js';
 import { TokenError, str, type Body } from './errors.js';
-import { ID_TOKEN_INVALID_STATUS, LOCKING_ATTEMPT_ERROR, WRONG_OTP_ERROR } from './choices.js';
+import { ID_TOKEN_INVALID_STATUS, LOCKING_ATTEMPT_ERROR } from './choices.js';
 
 export type Grant = (c: Ctx, body: Body) => object;
 
@@ -95,11 +96,7 @@ export function createGrants(state: ReferenceState): Record<GrantType, Grant> {
       method === 'Email'
         ? pending.emailOtp !== undefined && pending.emailOtp === otp && !f('token.email-otp-refused')
         : pending.user.mfa?.totpSecret !== undefined && verifyTotp(pending.user.mfa.totpSecret, otp, domain.clock.now()) && !f('token.totp-refused');
-    if (!valid && !f('token.any-otp-accepted')) {
-      // T3: the row for a wrong one-time password is the variant's reading
-      const [status, error] = variant.get(WRONG_OTP_ERROR).split(' ') as ['400' | '401', 'InvalidCredentials' | 'InvalidRequest' | 'MFARequired'];
-      throw new TokenError(Number(status) as 400 | 401, error);
-    }
+    if (!valid && !f('token.any-otp-accepted')) throw variant.get(WRONG_OTP_ERROR) === 'InvalidRequest' ? new TokenError(400, 'InvalidRequest') : new TokenError(401, 'InvalidCredentials');
     credentials.finishMfa(str(body, 'mfa_token'));
     return admit(c, pending.user, true);
   };

@@ -9,7 +9,7 @@ import { STRING_FIELDS, TokenError, str, type Body } from './errors.js';
 export async function parseTokenBody(c: Ctx, variant: Variant): Promise<Body> {
   const type = mediaType(c.req.header('content-type'));
   const textJsonRefused = type === 'text/json' && c.get('fault')('token.text-json-body-refused');
-  const otherType = type && type !== 'application/json' && type !== 'text/json' && variant.get(OTHER_MEDIA_TYPES) === 'refuse';
+  const otherType = type !== undefined && type !== 'application/json' && type !== 'text/json' && variant.get(OTHER_MEDIA_TYPES) === 'refused';
   if (otherType || textJsonRefused) {
     // spec §4.1: failures are 400 or 401, so an unsupported media type is an invalid request
     throw new TokenError(400, 'InvalidRequest');

@@ -33,7 +33,7 @@ export class MailCore {
     this.accounts = new MailAccounts(domain, credentials, this.store);
     this.folders = new MailFolders(this.store, choices);
     this.messages = new MailMessages(domain, this.store, choices);
-    this.listing = new MailListing(this.store);
+    this.listing = new MailListing(this.store, choices);
   }
 
   /** A secure message from outside the service into the user's Inbox (B2: e-mailed one-time passwords). */

@@ -218,6 +218,8 @@ export class MailMessages {
     content.retracted = true;
     if (actor.fault('messaging-rest.retract-sender-status-kept')) return;
     sent.status = actor.fault('messaging-rest.status-retracted-minus-9') ? -9 : STATUS.retracted;
+    // M13: each recipient's copy stays; it keeps its status or is marked Read (axis mail.retracted-recipient-status)
+    if (this.choices.retractedRecipientStatus === 'read') for (const c of this.store.copiesOf(mid)) if (c.side === 'received') this.markRead(c);
     if (actor.fault('messaging-rest.retract-removes-copies')) {
       for (const c of [...this.store.copiesOf(mid)]) if (c.side === 'received') this.store.purge(c);
     }

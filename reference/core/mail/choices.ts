@@ -36,6 +36,8 @@ export interface MailChoices {
   readonly searchFilter: 'subject-or-sender' | 'subject';
   readonly firstPage: number;
   readonly retractedRecipientStatus: 'kept' | 'read';
+  /** who moves a copy on from Trash: a further delete, or the server after its retention */
+  readonly trashAdvance: 'delete' | 'server';
 }
 
 /** The readings of the messaging silences, one axis each (reference/variant.ts). */
@@ -61,6 +63,8 @@ export const SEARCH_FILTER = axis('mail.search-filter', 'search-semantics', ['su
 /** spec §2.3 SearchInbox PageNum: the first page's number (M11; profile messaging.firstPageNumber). */
 export const FIRST_PAGE = axis('mail.search-first-page', 'search-semantics', [1, 0]);
 /** spec §3.2 Retract: the recipient's copy stays; with its status, or marked Read (4) (M13). */
+/** spec §3.2 'The server controls the trash mechanism': each delete advances the copy, or the server does (M4; profile messaging.trashAdvance). */
+export const TRASH_ADVANCE = axis('mail.trash-advance', 'trash-mechanism', ['delete', 'server']);
 export const RETRACTED_RECIPIENT_STATUS = axis('mail.retracted-recipient-status', 'retraction', ['kept', 'read']);
 
 export const MAIL_AXES = [
@@ -80,6 +84,7 @@ export const MAIL_AXES = [
   SEARCH_FILTER,
   FIRST_PAGE,
   RETRACTED_RECIPIENT_STATUS,
+  TRASH_ADVANCE,
 ];
 
 /** The messaging choices of one variant. */
@@ -101,6 +106,7 @@ export function mailChoices(variant: Variant): MailChoices {
     searchFilter: variant.get(SEARCH_FILTER),
     firstPage: variant.get(FIRST_PAGE),
     retractedRecipientStatus: variant.get(RETRACTED_RECIPIENT_STATUS),
+    trashAdvance: variant.get(TRASH_ADVANCE),
   };
 }
 

@@ -38,6 +38,8 @@ export interface MailChoices {
   readonly retractedRecipientStatus: 'kept' | 'read';
   /** who moves a copy on from Trash: a further delete, or the server after its retention */
   readonly trashAdvance: 'delete' | 'server';
+  /** Trash and Deleted Trash: one pair of inbox type, or a pair per mailbox type */
+  readonly trashFolders: 'shared' | 'per-type';
 }
 
 /** The readings of the messaging silences, one axis each (reference/variant.ts). */
@@ -65,6 +67,8 @@ export const FIRST_PAGE = axis('mail.search-first-page', 'search-semantics', [1,
 /** spec §3.2 Retract: the recipient's copy stays; with its status, or marked Read (4) (M13). */
 /** spec §3.2 'The server controls the trash mechanism': each delete advances the copy, or the server does (M4; profile messaging.trashAdvance). */
 export const TRASH_ADVANCE = axis('mail.trash-advance', 'trash-mechanism', ['delete', 'server']);
+/** spec §3.2 names 'a Trash folder': one pair of trash folders (inbox type), or one pair per mailbox type (M5). */
+export const TRASH_FOLDERS = axis('mail.trash-folders', 'system-folder-types', ['shared', 'per-type']);
 export const RETRACTED_RECIPIENT_STATUS = axis('mail.retracted-recipient-status', 'retraction', ['kept', 'read']);
 
 export const MAIL_AXES = [
@@ -85,6 +89,7 @@ export const MAIL_AXES = [
   FIRST_PAGE,
   RETRACTED_RECIPIENT_STATUS,
   TRASH_ADVANCE,
+  TRASH_FOLDERS,
 ];
 
 /** The messaging choices of one variant. */
@@ -107,6 +112,7 @@ export function mailChoices(variant: Variant): MailChoices {
     firstPage: variant.get(FIRST_PAGE),
     retractedRecipientStatus: variant.get(RETRACTED_RECIPIENT_STATUS),
     trashAdvance: variant.get(TRASH_ADVANCE),
+    trashFolders: variant.get(TRASH_FOLDERS),
   };
 }
 

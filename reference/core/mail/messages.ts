@@ -189,8 +189,8 @@ export class MailMessages {
   #deleteOne(actor: Actor, copy: Copy, permanently: boolean): { newFolderId: number; text: string } {
     const f = actor.fault;
     const owner = this.domain.users.get(copy.ownerId)!;
-    const trash = this.store.system(owner, 'trash');
-    const deletedTrash = this.store.system(owner, 'deletedTrash');
+    const trash = this.store.systemFor(owner, 'trash', copyType(copy));
+    const deletedTrash = this.store.systemFor(owner, 'deletedTrash', copyType(copy));
     const folder = this.store.folder(owner, copy.folderId);
     const purge = () => (this.store.purge(copy), { newFolderId: 0, text: 'Message permanently deleted.' });
     if (permanently || folder?.system === 'deletedTrash') return purge();

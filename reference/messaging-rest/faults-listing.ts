@@ -21,8 +21,18 @@ export const LISTING_STATE_FAULTS = [
   { id: 'messaging-rest.status-retracted-minus-9', rule: 'messaging-rest.status.table-values', breaks: "a retracted message's sender copy reports status -9" },
   { id: 'messaging-rest.unread-only-includes-read', rule: 'messaging-rest.status.unread-only-search', breaks: 'an unread-only search also returns Read (4) messages' },
   { id: 'messaging-rest.get-unread-includes-read', rule: 'messaging-rest.status.get-unread', breaks: 'Get unread also lists Read (4) messages' },
-  { id: 'messaging-rest.mime-reads-all-for-unread', rule: 'messaging-rest.status.get-unread', breaks: 'retrieving one message as MIME marks every message of the user Read, so Get unread lists none' },
-  { id: 'messaging-rest.mime-reads-all-for-search', rule: 'messaging-rest.status.unread-only-search', breaks: 'retrieving one message as MIME marks every message of the user Read, so an unread-only search finds none' },
+  {
+    id: 'messaging-rest.mime-reads-all-for-unread',
+    rule: 'messaging-rest.status.get-unread',
+    breaks: 'retrieving one message as MIME marks every message of the user Read, so Get unread lists none',
+    alsoBreaks: { rules: ['messaging-rest.status.unread-only-search'], why: 'one wrong read status: every listing that selects unread messages (Get unread and the unread-only search) is wrong alike' },
+  },
+  {
+    id: 'messaging-rest.mime-reads-all-for-search',
+    rule: 'messaging-rest.status.unread-only-search',
+    breaks: 'retrieving one message as MIME marks every message of the user Read, so an unread-only search finds none',
+    alsoBreaks: { rules: ['messaging-rest.status.get-unread'], why: 'one wrong read status: every listing that selects unread messages (Get unread and the unread-only search) is wrong alike' },
+  },
   { id: 'messaging-rest.get-unread-skips-plain-tls', rule: 'messaging-rest.status.plain-text-tls', breaks: 'Get unread leaves out plain-text TLS deliveries (status 5)' },
   // §3.2 moves, deletes, retraction
   { id: 'messaging-rest.move-noop', rule: 'messaging-rest.move.same-type', breaks: 'Move answers 200 but leaves the message where it was' },

@@ -3,12 +3,22 @@ import { Credentials, DEFAULT_LIFETIMES, type Lifetimes } from './core/credentia
 import { Domain } from './core/domain.js';
 import { Companies } from './core/companies.js';
 import { SmtpSettings } from './core/smtp-settings.js';
+import { AccountDirectory } from './core/accounts.js';
 import { provisioningChoices } from './provisioning/choices.js';
 import { Provisioners } from './provisioning/provisioners.js';
 import { MailCore } from './core/mail/index.js';
 import { Faults } from './faults.js';
 import type { Variant } from './variant.js';
 import { mailChoices, type MailChoices } from './core/mail/choices.js';
+import type { Edition } from '../contract/profile.js';
+
+/** The edition and release the reference plays (spec §9 gates the SOAP form by them). */
+export interface Platform {
+  edition: Edition;
+  release: string;
+}
+
+export const DEFAULT_PLATFORM: Platform = { edition: 'securemail', release: '5.36' };
 
 /** Everything one reference server instance holds; route modules receive it whole. */
 export interface ReferenceState {
@@ -22,6 +32,8 @@ export interface ReferenceState {
   readonly provisioners: Provisioners;
   /** company SMTP credentials and IP whitelists (spec §4.2, B7): administration writes, the gateway enforces */
   readonly smtp: SmtpSettings;
+  /** administration's view of user accounts: AccountModel fields, user types, administrators, PSKs (spec §4.2) */
+  readonly accounts: AccountDirectory;
   readonly faults: Faults;
   readonly variant: Variant;
   /** the variant's messaging readings, shared by both messaging adapters */
@@ -29,6 +41,8 @@ export interface ReferenceState {
   readonly identityProvider: { resourceType: string; jwtSecret: string };
   /** counts every request served, for `npm run bench` */
   readonly stats: { requests: number };
+  /** edition and release (REFERENCE_EDITION / REFERENCE_RELEASE), reflected in the generated profile */
+  readonly platform: Platform;
 }
 
 export interface StateOptions {
@@ -38,16 +52,19 @@ export interface StateOptions {
   lockoutThreshold?: number;
   lifetimes?: Partial<Lifetimes>;
   identityProvider: { resourceType: string; jwtSecret: string };
+  platform?: Platform;
 }
 
 export function createState(options: StateOptions): ReferenceState {
   const domain = new Domain(options.clock, options.variant, options.lockoutThreshold);
   const credentials = new Credentials(domain, { ...DEFAULT_LIFETIMES, ...options.lifetimes });
+  const companies = new Companies(domain, provisioningChoices(options.variant).newAutomationId);
   return {
     domain,
     credentials,
     mailbox: new MailCore(domain, credentials, mailChoices(options.variant)),
-    companies: new Companies(domain, provisioningChoices(options.variant).newAutomationId),
+    companies,
+    accounts: new AccountDirectory(domain, companies),
     provisioners: new Provisioners(),
     smtp: new SmtpSettings(domain),
     faults: options.faults ?? Faults.none(),
@@ -55,5 +72,6 @@ export function createState(options: StateOptions): ReferenceState {
     mail: mailChoices(options.variant),
     identityProvider: options.identityProvider,
     stats: { requests: 0 },
+    platform: options.platform ?? DEFAULT_PLATFORM,
   };
 }

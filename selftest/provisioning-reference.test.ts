@@ -42,6 +42,8 @@ describe('reference provisioning interface', () => {
     const model = buildCompany(plan(0));
     const created = await call('/', model, { Command: 1 });
     expect(created).toMatchObject({ status: 200, errors: [], data: { CompanyName: model.CompanyName, Status: 0 } });
+    // default: the request IV echoed, which both DMWEB-CS and DMWEB-JAVA decrypt with (clarifications V2)
+    expect(created.json.IV).toBe(created.requestIv);
     const company = reference.state.companies.byName(model.CompanyName)!;
     expect(reference.state.domain.findUserByEmail(model.Admin.Email)?.companyId).toBe(company.id);
 

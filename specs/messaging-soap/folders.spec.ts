@@ -4,7 +4,7 @@ import { MailSession } from '../../harness/fixtures/mailbox.js';
 import { SoapSession } from '../../harness/fixtures/soap-session.js';
 import { account, iface, soapService } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
-import { expectInnerXml, expectSoapFault, expectSoapResult, expectSoapSuccess, intOf } from '../../harness/soap-expect.js';
+import { expectInnerXml, expectSoapFault, expectSoapSuccess, intOf } from '../../harness/soap-expect.js';
 
 /** spec §4.4 GetFolderList, CreateFolder, DeleteFolder; §3.2 'Delete folder'; §7.2 CreateFolder; §8. */
 const base = { interface: 'messaging-soap', level: 'must' } as const;

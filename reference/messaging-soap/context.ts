@@ -27,7 +27,7 @@ export function actor(c: OpContext): Actor {
   const key = str(c, 'SessionKey');
   const { mailbox, domain } = c.state;
   let user: User | undefined;
-  if (key === '' && c.fault('messaging-soap.unknown-key-accepted')) user = domain.users.values().next().value;
+  if (key === '' && c.fault('messaging-soap.missing-key-accepted')) user = domain.users.values().next().value;
   else if (key !== '') {
     const session = c.state.credentials.session(key);
     if (!session && c.fault('messaging-soap.unknown-key-accepted')) user = domain.users.values().next().value;

@@ -76,6 +76,7 @@ const createFolder: Handler = (c) => {
   let type = int(c, 'FolderType');
   const name = str(c, 'FolderName');
   if (type === 2 && c.fault('messaging-soap.folder-type-2-accepted')) type = 0;
+  if (type === -1 && c.fault('messaging-soap.folder-type-negative-accepted')) type = 0;
   const length = [...name].length;
   if (length === 65 && c.fault('messaging-soap.folder-limit-64')) throw new MailError('folderNameTooLong');
   let created;
@@ -156,6 +157,7 @@ const deleteMessage: Handler = (c) => {
   const { store, messages } = c.state.mailbox;
   const copy = store.copyFor(a.user, mid);
   const permanently = bool(c, 'PermanentlyDelete') && !c.fault('messaging-soap.permanent-ignored');
+  if (!copy && c.fault('messaging-soap.not-deletable-wrong-text')) throw new MailError('messageNotDeleted', 'Message could not be moved to the trash folder');
   if (!copy && c.fault('messaging-soap.outsider-delete-ok')) return c.inner.record(c.inner.root('deleteMessage'), [['Description', 'Message deleted.']]);
   const place = copy ? store.folder(a.user, copy.folderId)?.system : undefined;
   let said: string;

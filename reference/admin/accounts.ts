@@ -42,7 +42,8 @@ function accountModel(call: AdminCall, user: User) {
     CompanyId: user.companyId,
     EmployeeId: x.employeeId,
     Miscellaneous: x.miscellaneous,
-    Disabled: user.disabled,
+    // spec §7.2: a locked-out user is 'automatically disabled'; the administrator re-enables it
+    Disabled: user.disabled || user.lockedOut,
     UserTypeId: x.userTypeId,
     ButtonUser: x.buttonUser,
     ReceiveOffers: x.receiveOffers,
@@ -177,6 +178,11 @@ export const accountHandlers: Record<string, AdminHandler> = {
     });
     user.username = filled(userIdValue) ?? filled(email) ?? '';
     user.disabled = optBool(body.Disabled, 'Disabled');
+    if (!user.disabled) {
+      // spec §7.2 'Administrator must re-enable the user': enabling clears a lockout
+      user.lockedOut = false;
+      user.failedAttempts = 0;
+    }
     const password = optText(body.Password, 'Password');
     if (filled(password)) user.password = password!;
     else if (fault('admin.update-resets-password')) user.password = randomBytes(18).toString('base64url');

@@ -134,6 +134,12 @@ export const ProvisioningCredentialsSchema = z.object({
   reportsErrorNames: z.boolean().default(false),
   /** whether a Provision response's Data decrypts to the company as stored (ResponseModel fields: spec §2.4 'not shown') */
   companyInResponse: z.boolean().default(false),
+  /**
+   * whether a SecureContact is one of 'the users already provisioned for that type' (spec §7.3
+   * LicenseQuantityLessThanNumberOfUsers; clarification P5). Unset: the target does not say, and
+   * the rule that needs it is not applicable.
+   */
+  secureContactsCountAsUsers: z.boolean().optional(),
 });
 
 export const UrlsSchema = z.object({
@@ -143,6 +149,46 @@ export const UrlsSchema = z.object({
   messagingSoap: url.optional(),
   provisioning: url.optional(),
   directory: url.optional(),
+});
+
+/** The SMTP gateway (spec §1, B7): a host and port of its own (B1). */
+export const SmtpGatewaySchema = z.object({
+  host: z.string().min(1),
+  port: z.number().int().min(1).max(65_535),
+  /**
+   * two addresses of the machine running the suite, each bindable and seen as itself by the
+   * gateway, for the whitelist rules (one stands inside the list, one outside); loopback
+   * aliases by default, which reach a gateway on 127.0.0.1
+   */
+  clientAddresses: z.tuple([z.ipv4(), z.ipv4()]).default(['127.0.0.2', '127.0.0.3']),
+  /**
+   * the fields of a whitelist entry that names one client address (spec §2.2 SMTPEndpoint2Model;
+   * what Subnet, Port, Incoming, Outgoing and Domain mean: not shown; clarification G3)
+   */
+  whitelistEntry: z
+    .object({
+      Subnet: z.string().default('255.255.255.255'),
+      Port: z.number().int().min(0).max(65_535).default(0),
+      Incoming: z.boolean().default(true),
+      Outgoing: z.boolean().default(true),
+      Domain: z.string().default(''),
+    })
+    .prefault({}),
+  /** envelope sender of the suite's test mail */
+  mailFrom: z.email().default('conformance@example.com'),
+  /** whether the gateway's TLS certificate must verify (the reference's is made at start, self-signed) */
+  verifyCertificate: z.boolean().default(false),
+});
+
+/** The healthcare provider directory (spec §4.6, B6): its search semantics are not shown, so its fixtures are declared. */
+export const DirectoryChoicesSchema = z.object({
+  /** a provider the directory holds: a search (vendor-wire §6 parameters) that names it exactly, and fields its entry carries */
+  knownProvider: z
+    .object({
+      query: z.record(z.string(), z.string().min(1)).refine((q) => Object.keys(q).length > 0, 'at least one search parameter'),
+      expect: z.record(z.string(), z.string().min(1)).refine((q) => Object.keys(q).length > 0, 'at least one entry field'),
+    })
+    .optional(),
 });
 
 export const TokenChoicesSchema = z.object({
@@ -172,8 +218,8 @@ export const MessagingChoicesSchema = z.object({
   systemFolderNames: SystemFolderNamesSchema.prefault({}),
   /**
    * MID of a message delivered as plain text over TLS (status 5, spec §4.3 Get unread) into
-   * accounts.primary's inbox. Until the SMTP gateway suite can deliver one, the reference
-   * seeds it; other targets name one, or the rule is not applicable.
+   * accounts.primary's inbox, for targets whose SMTP gateway the suite cannot use; where it
+   * can (the smtp interface and an admin identity), the rule delivers one itself.
    */
   plainTextTlsMessageId: z.number().int().optional(),
   /** accounts whose password the suite may change and change back (spec §4.3 Change password) */
@@ -215,6 +261,10 @@ export const ProfileSchema = z.object({
   identityProvider: IdentityProviderSchema.optional(),
   admin: AdminCredentialsSchema.optional(),
   provisioning: ProvisioningCredentialsSchema.optional(),
+  /** the SMTP gateway's host and port (B1, B7) and what its rules need */
+  smtp: SmtpGatewaySchema.optional(),
+  /** directory fixtures (spec §4.6, B6) */
+  directory: DirectoryChoicesSchema.prefault({}),
   token: TokenChoicesSchema.default({ scheme: 'Bearer', lockoutThreshold: 5, bearerOnMessaging: true, emailOtpSource: 'inbox' }),
   /** messaging REST and SOAP fixtures and choices (issue 3) */
   messaging: MessagingChoicesSchema.prefault({}),

@@ -3,8 +3,9 @@ import { PROVISIONING_ERRORS, type ProvisioningErrorName } from './provisioning.
 /**
  * The coverage matrix of spec §7.3 (issue 4, item 5): every provisioning error name, its
  * condition as the spec states it, and either the rule whose test triggers it or why no request
- * from outside can. specs/provisioning/coverage-matrix.spec.ts checks it names each of the 39
- * names exactly once and that every rule it cites exists, and attaches it to the report.
+ * from outside can. The rule provisioning.errors.documented-names
+ * (specs/provisioning/coverage-matrix.spec.ts) checks it names each of the 39 names exactly once
+ * and that every rule it cites exists, and attaches it to the report.
  */
 export type CoverageRow =
   | { name: ProvisioningErrorName; condition: string; rule: string; related?: string[] }
@@ -35,7 +36,12 @@ export const PROVISIONING_COVERAGE: readonly CoverageRow[] = [
   { name: 'PastExpirationDate', condition: 'Supplied date is in the past', rule: 'provisioning.create.past-expiration-date' },
   { name: 'CouldNotCreateAdmin', condition: 'Administrative user could not be created; accompanied by a User error', rule: 'provisioning.create.admin-email-malformed' },
   { name: 'CouldNotLoadUser', condition: 'Existing user could not be loaded', notTriggerable: internal },
-  { name: 'UserNotInCompany', condition: 'Update of a user whose e-mail address already exists in another company', rule: 'provisioning.update.admin-email-in-other-company' },
+  {
+    name: 'UserNotInCompany',
+    condition: 'Update of a user whose e-mail address already exists in another company',
+    rule: 'provisioning.update.admin-email-in-other-company',
+    related: ['provisioning.update.admin-email-applied'],
+  },
   { name: 'CouldNotAddUserToUserType', condition: 'User already a paid user or in the administrative role', rule: 'provisioning.secure-contact.admin-refused' },
   { name: 'CouldNotUpdateUser', condition: 'Accompanied by a more specific message', notTriggerable: `${internal}; a request's user problems carry their specific names` },
   { name: 'CouldNotCreateUser', condition: 'General error', notTriggerable: internal },

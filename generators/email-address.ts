@@ -18,7 +18,12 @@ export function wellFormedEmail(token: string): fc.Arbitrary<string> {
     .map(([a, sep, b, host, tld]) => `${a}${b ? sep + b : ''}.${token.toLowerCase()}@${host}.${tld}`);
 }
 
-/** Not well formed, in every way a hand-typed address goes wrong; each keeps a plausible shape. */
+/**
+ * Not well formed under every reasonable reading of 'well-formed' (clarification P16): RFC 5322
+ * and the lenient `something@something.something` test alike refuse them. No @, two @, an empty
+ * local part, no domain, whitespace. Forms only RFC 5322 refuses (a leading or doubled dot, a
+ * dot after @, `<`, a comma in the host) are left out: many validators accept them.
+ */
 export function malformedEmail(): fc.Arbitrary<string> {
   const local = word(1, 10);
   const host = fc.tuple(word(2, 10), fc.constantFrom('com', 'org', 'example')).map(([h, t]) => `${h}.${t}`);
@@ -30,17 +35,12 @@ export function malformedEmail(): fc.Arbitrary<string> {
     local.map((l) => `${l}@`),
     fc.tuple(local, host).map(([l, h]) => `${l} ${l}@${h}`),
     fc.tuple(local, host).map(([l, h]) => `${l}@${h.replace('.', ' .')}`),
-    fc.tuple(local, host).map(([l, h]) => `.${l}@${h}`),
-    fc.tuple(local, host).map(([l, h]) => `${l}..${l}@${h}`),
-    fc.tuple(local, host).map(([l, h]) => `${l}@.${h}`),
-    fc.tuple(local, host).map(([l, h]) => `${l}@${h.replace('.', '..')}`),
-    fc.tuple(local, host).map(([l, h]) => `${l}@${h},com`),
     fc.tuple(local, host).map(([l, h]) => `${l}(at)${h}`),
-    fc.tuple(local, host).map(([l, h]) => `<${l}@${h}`),
+    fc.tuple(local, host).map(([l, h]) => `${l}@${h}\t`),
   );
 }
 
-/** One of each malformed kind, for a boundary table (spec §7.3 InvalidEmailAddress). */
+/** One of each malformed kind, for a boundary table (spec §7.3 InvalidEmailAddress; P16). */
 export const MALFORMED_EMAIL_BOUNDARIES: readonly string[] = [
   'plainaddress.example.com',
   'two@@example.com',
@@ -49,8 +49,6 @@ export const MALFORMED_EMAIL_BOUNDARIES: readonly string[] = [
   'user@',
   'user name@example.com',
   'user@exa mple.com',
-  '.user@example.com',
-  'us..er@example.com',
-  'user@.example.com',
-  'user@example..com',
+  ' @example.com',
+  'user@ ',
 ];

@@ -1,5 +1,6 @@
 import type { AccountRole, InterfaceName, Profile } from '../contract/profile.js';
 import type { Need } from './rule.js';
+import { mailboxXmlOffered, SECTION_9, soapOffered } from '../contract/messaging-soap.js';
 
 /** Capabilities a rule may need; a missing one makes the rule not applicable, never a fail. */
 
@@ -70,17 +71,33 @@ export const autoSenderDomains: Need = {
   missing: (p) => (p.provisioning?.autoSenderDomains === false ? 'the profile says CompanyModel carries no AutoSenderDomains (provisioning.autoSenderDomains)' : undefined),
 };
 
+/** P5: users of a type that provisioning alone can make are SecureContacts; the target says whether they count. */
+export const secureContactsCountAsUsers: Need = {
+  feature: 'provisioning:secure-contacts-count-as-users',
+  missing: (p) =>
+    p.provisioning?.secureContactsCountAsUsers === true
+      ? undefined
+      : p.provisioning?.secureContactsCountAsUsers === false
+        ? 'the profile says SecureContacts are not users of their type (provisioning.secureContactsCountAsUsers), and provisioning alone makes no other users of a type'
+        : 'the profile does not say whether SecureContacts are users of their type (provisioning.secureContactsCountAsUsers; clarification P5)',
+};
+
 export const companyInResponse: Need = {
   feature: 'provisioning:company-in-response',
   missing: (p) =>
     p.provisioning?.companyInResponse ? undefined : "the profile does not say a Provision response's Data carries the company (provisioning.companyInResponse)",
 };
 
-/** A message the profile says was delivered as plain text over TLS to accounts.primary (spec §4.3 Get unread). */
+/**
+ * A message delivered as plain text over TLS to accounts.primary (spec §4.3 Get unread): one the
+ * suite delivers through the SMTP gateway (interfaces smtp and admin), or the one the profile names.
+ */
 export const plainTextTlsMessage: Need = {
   feature: 'messaging:plain-text-tls-message',
   missing: (p) =>
-    p.messaging.plainTextTlsMessageId !== undefined ? undefined : 'the profile names no plain-text TLS message (messaging.plainTextTlsMessageId; needs the SMTP gateway or a seeded one)',
+    p.messaging.plainTextTlsMessageId !== undefined || (p.interfaces.includes('smtp') && p.smtp && p.interfaces.includes('admin') && p.admin)
+      ? undefined
+      : 'the profile names no plain-text TLS message (messaging.plainTextTlsMessageId) and no SMTP gateway with an administration identity to deliver one (smtp, admin)',
 };
 
 export const passwordChangeAccounts: Need = {
@@ -111,6 +128,25 @@ export const trashAdvancedByDelete: Need = {
       : 'the profile says the server, not a further delete, moves messages on from Trash (messaging.trashAdvance; clarification M4)',
 };
 
+/**
+ * spec §9: the SOAP messaging calls exist up to release 5.36 (secure mail) and 6.2 (direct); a
+ * profile whose edition and release are later gets not applicable with that sentence.
+ */
+export const soapService: Need = {
+  feature: 'messaging-soap:release',
+  missing: (p) =>
+    !soapOffered(p.edition, p.release)
+      ? `${SECTION_9.soap}; the profile says ${p.edition} ${p.release}`
+      : p.interfaces.includes('messaging-soap')
+        ? undefined
+        : 'the profile says the target does not offer the messaging-soap interface',
+};
+
+/** spec §9: GetMailboxXML is gone from securemail 5.37 and direct 6.2 on. */
+export const mailboxXml: Need = {
+  feature: 'messaging-soap:mailbox-xml',
+  missing: (p) => (mailboxXmlOffered(p.edition, p.release) ? undefined : `${SECTION_9.mailboxXml}; the profile says ${p.edition} ${p.release}`),
+};
 /** The administration interface and its company credentials (spec §4.2, §5 rule 5; B8). */
 export const adminCredentials: Need = {
   feature: 'admin:credentials',
@@ -132,3 +168,15 @@ export const adminUserTypes = (count: number): Need => ({
   missing: (p) =>
     (p.admin?.userTypeIds?.length ?? 0) >= count ? undefined : `the profile names fewer than ${count} user type id(s) of the administrator's company (admin.userTypeIds)`,
 });
+
+/** The SMTP gateway's host and port (spec §1, B1, B7). */
+export const smtpGateway: Need = {
+  feature: 'smtp:gateway',
+  missing: (p) => (p.interfaces.includes('smtp') && p.smtp ? undefined : 'the profile names no SMTP gateway (interfaces "smtp", smtp.host and smtp.port)'),
+};
+
+/** A provider the directory holds, with a search that names it (spec §4.6 'not shown'; B6). */
+export const knownProvider: Need = {
+  feature: 'directory:known-provider',
+  missing: (p) => (p.directory.knownProvider ? undefined : 'the profile names no provider the directory holds (directory.knownProvider)'),
+};

@@ -3,6 +3,8 @@ import * as allure from 'allure-js-commons';
 import type { InterfaceName, Profile } from '../contract/profile.js';
 import type { Account, AccountRole } from '../contract/profile.js';
 import { Clients } from './clients/index.js';
+import { renderDialogue, SmtpClient, type SmtpDialogue } from './clients/smtp.js';
+import { claimCompany, type CompanyClaim } from './company-lock.js';
 import { runContext, type RunContext } from './context.js';
 import { exchangeTitle, renderExchange } from './evidence.js';
 import { HttpClient, recordExchanges, sharedAgent, type Exchange } from './http.js';
@@ -30,10 +32,16 @@ export interface RuleMeta {
   level: 'must' | 'should';
   needs?: Need[];
   timeoutMs?: number;
+  /**
+   * Company-wide settings (SMTP password, SMTP whitelist, company key): 'changes' declares that
+   * the rule changes one, so it runs alone and only where the profile allows company changes
+   * (admin.allowCompanyChanges); 'uses' that it relies on them, so it never runs beside a change.
+   */
+  company?: CompanyClaim;
 }
 
 /** What reporters read from task.meta. */
-export interface RuleRecord extends Omit<RuleMeta, 'needs'> {
+export interface RuleRecord extends Omit<RuleMeta, 'needs' | 'company'> {
   features: string[];
 }
 
@@ -56,6 +64,8 @@ export class RuleContext {
   /** unique per test: run prefix plus a test counter, for names of things the test creates */
   readonly prefix: string;
   readonly exchanges: Exchange[] = [];
+  /** evidence that is not an HTTP exchange (SMTP dialogues), attached after the test */
+  readonly attachments: Array<{ title: string; text: string }> = [];
   readonly #cleanups: Array<{ what: string; fn: () => Promise<unknown> }> = [];
 
   constructor(
@@ -82,8 +92,18 @@ export class RuleContext {
     return this.clients.rest;
   }
 
+  get soap() {
+    return this.clients.soap;
+  }
+
   get admin() {
     return this.clients.admin;
+  }
+
+  /** The SMTP gateway through a real client; each conversation becomes an attachment. */
+  get smtp(): SmtpClient {
+    const record = (title: string, dialogue: SmtpDialogue) => this.attachments.push({ title: `SMTP ${title}`, text: renderDialogue(dialogue) });
+    return new SmtpClient(this.profile, this.redact, this.meta.id, this.run.settings.requestTimeoutMs, record);
   }
 
   /** A profile account, or not applicable when the profile has none for that role. */
@@ -138,24 +158,36 @@ function ruleDigest(id: string): string {
 }
 const SEVERITY = { must: 'critical', should: 'normal' } as const;
 
+/** A rule that changes company-wide settings runs only where the profile allows it (issue 9, item 6). */
+const companyChanges: Need = {
+  feature: 'admin:company-changes',
+  missing: (p) =>
+    p.admin?.allowCompanyChanges ? undefined : 'the rule changes a company-wide setting, and the profile does not allow company changes (admin.allowCompanyChanges)',
+};
+
 /** Declares one documented rule as one test (style.md, conventions 1-4). */
 export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): void {
-  const { needs = [], ...described } = meta;
+  const { needs: declared = [], company, ...described } = meta;
+  const needs = company === 'changes' ? [...declared, companyChanges] : declared;
   const record: RuleRecord = { ...described, features: needs.map((n) => n.feature) };
   test(`${meta.section} ${meta.title} [${meta.id}]`, { timeout: meta.timeoutMs ?? 60_000 }, async (ctx: TestContext) => {
     ctx.task.meta.rule = record;
     await labelForAllure(meta);
     const t = new RuleContext(meta, ++serial);
     let outcome: unknown;
+    let lease: { release(): void } | undefined;
     try {
       const reasons = needs.map((n) => n.missing(t.profile)).filter((r): r is string => r !== undefined);
       if (reasons.length > 0) throw new NotApplicable(reasons.join('; '));
+      // the claim may wait for other rules: most of the test's time, never all of it
+      if (company) lease = await claimCompany(t.run.settings.runId, company, Math.floor((meta.timeoutMs ?? 60_000) * 0.6));
       await body(t);
     } catch (e) {
       outcome = e;
     }
     outcome = honest(outcome, t.exchanges);
     const problems = await t.cleanup();
+    lease?.release();
     ctx.task.meta.exchanges = t.exchanges.length;
     await attachEvidence(t);
     if (problems.length > 0) await allure.attachment('cleanup problems', t.redact.text(problems.join('\n')), 'text/plain');
@@ -203,6 +235,7 @@ async function attachEvidence(t: RuleContext): Promise<void> {
     }
     await allure.attachment(exchangeTitle(x, t.redact), renderExchange(x, t.redact), 'text/plain');
   }
+  for (const a of t.attachments) await allure.attachment(a.title, t.redact.text(a.text), 'text/plain');
 }
 
 async function labelForAllure(meta: RuleMeta): Promise<void> {

@@ -6,7 +6,9 @@ import { createApp } from './app.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { Faults } from './faults.js';
 import { seed } from './seed.js';
-import { createState, type ReferenceState } from './state.js';
+import { createState, DEFAULT_PLATFORM, type Platform, type ReferenceState } from './state.js';
+import { EDITIONS, type Edition } from '../contract/profile.js';
+import { startGateway } from './smtp/gateway.js';
 import { variantNamed, type Variant } from './variant.js';
 
 export interface StartOptions {
@@ -15,10 +17,16 @@ export interface StartOptions {
   clock?: Clock;
   variant?: Variant;
   faults?: Faults;
+  /** edition and release to play (spec §9); default REFERENCE_EDITION / REFERENCE_RELEASE, else securemail 5.36 */
+  platform?: Platform;
+  /** port of the SMTP gateway (0 = a free port) */
+  smtpPort?: number;
 }
 
 export interface RunningReference {
   url: string;
+  /** where the SMTP gateway listens */
+  smtp: { host: string; port: number };
   profile: ProfileInput;
   state: ReferenceState;
   close(): Promise<void>;
@@ -31,6 +39,7 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
     variant: options.variant ?? variantNamed(process.env.REFERENCE_VARIANT),
     faults: options.faults ?? Faults.fromEnv(process.env),
     identityProvider: { resourceType: 'OpenIdConnect', jwtSecret: randomBytes(24).toString('base64url') },
+    platform: options.platform ?? platformFromEnv(process.env),
   });
   const app = createApp(state);
   const host = options.host ?? '127.0.0.1';
@@ -40,14 +49,35 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
+  // the SMTP gateway (spec §1, B7) on a port of its own beside HTTP
+  const gateway = await startGateway(state, host, options.smtpPort ?? 0);
   return {
     url,
-    profile: seed(state, url),
+    smtp: { host: gateway.host, port: gateway.port },
+    profile: seed(state, url, gateway),
     state,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await gateway.close();
+      await new Promise<void>((resolve) => {
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
+}
+
+/**
+ * REFERENCE_EDITION (securemail | direct) and REFERENCE_RELEASE (e.g. 5.36): the platform the
+ * reference plays, so a run can see spec §9's gating (the SOAP form up to securemail 5.36 and
+ * direct 6.2). The generated profile carries them. A wrong value is refused in one sentence.
+ */
+export function platformFromEnv(env: NodeJS.ProcessEnv): Platform {
+  const edition = (env.REFERENCE_EDITION ?? '').trim();
+  const release = (env.REFERENCE_RELEASE ?? '').trim();
+  if (edition !== '' && !(EDITIONS as readonly string[]).includes(edition)) {
+    throw new Error(`REFERENCE_EDITION is "${edition}"; set it to ${EDITIONS.join(' or ')}.`);
+  }
+  if (release !== '' && !/^\d+\.\d+$/.test(release)) throw new Error(`REFERENCE_RELEASE is "${release}"; set it to a release number such as 5.36.`);
+  const chosen = (edition || DEFAULT_PLATFORM.edition) as Edition;
+  return { edition: chosen, release: release || (chosen === 'direct' ? '6.2' : DEFAULT_PLATFORM.release) };
 }

@@ -11,7 +11,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
     profileKey: 'messaging.shortSession',
   },
   {
-    id: 'folder-create-result',
+    id: 'folder-create-response',
     section: '§4.3',
     sentence: 'Create a new folder | FolderName, FolderType | string response (folder creation result)',
     readings: ['{ "FolderId": n } (vendor-wire §1.1)', 'a text'],

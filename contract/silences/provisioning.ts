@@ -60,7 +60,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
     clarification: 'P2',
   },
   {
-    id: 'cobrand-incomplete',
+    id: 'contact-without-cobrand',
     section: '§2.4',
     sentence: 'All cobrand data except SecureContacts is required on create or update.',
     readings: ['contacts without Url and Color: SecureContactRequiresCobrand', 'the same request: IncompleteCobrandData'],
@@ -84,7 +84,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
     clarification: 'P5',
   },
   {
-    id: 'administrative-role',
+    id: 'administrative-role-contact',
     section: '§7.3',
     sentence: 'CouldNotAddUserToUserType | User already a paid user or in the administrative role',
     readings: ["a SecureContact with the administrator's address is refused", 'it is accepted'],
@@ -107,7 +107,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
     clarification: 'P7',
   },
   {
-    id: 'date-horizon',
+    id: 'latest-expiration-date',
     section: '§8',
     sentence: 'ExpirationDate format | mm/dd/yyyy, not in the past',
     readings: ['any future date', 'dates up to some horizon'],
@@ -163,5 +163,12 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
     readings: ['any status may follow any other', 'a Cancelled company cannot be updated'],
     neutral: 'no rule changes a company after Cancel except to observe that it was cancelled.',
     inert: 'no rule sends a status change whose outcome differs between readings.',
+  },
+  {
+    id: 'cancel-effect',
+    section: '§4.5',
+    sentence: 'Provision a company | … a Command (Create, Update or Cancel) … | Provisions, updates or deletes a company.',
+    readings: ['Cancel sets the status to Cancelled (2)', 'Cancel deletes the company'],
+    neutral: 'after Cancel the company is not Active: an Update either finds it Cancelled or answers CompanyNotFound.',
   },
 ];

@@ -42,14 +42,14 @@ export const TOKEN_SILENCES: readonly Silence[] = [
     clarification: 'T1',
   },
   {
-    id: 'missing-field-error',
+    id: 'token-missing-field-error',
     section: '§4.1',
     sentence: 'Which fields are required depends on the grant … Failure: HTTP 400 or 401 with an error property; see section 7.',
     readings: ['InvalidRequest for any missing field', "the missing field's own error where §7.1 has one (InvalidResourceType, RefreshTokenInvalid)"],
     neutral: 'a missing required field is refused with InvalidRequest or with the error that names that field, at its §7.1 status; never a token.',
   },
   {
-    id: 'json-scalar-types',
+    id: 'token-json-scalars',
     section: '§2.1',
     sentence: 'client_id | string | The user name or e-mail address of the user (client_credentials grant)',
     readings: ['a JSON number where a string is due is an invalid request', 'it is coerced to a string (.NET model binding) and judged as that string'],

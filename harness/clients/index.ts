@@ -2,7 +2,9 @@ import type { Profile } from '../../contract/profile.js';
 import type { HttpClient } from '../http.js';
 import { Redactor } from '../redact.js';
 import { AdminClient } from './admin.js';
+import { DirectoryClient } from './directory.js';
 import { MessagingRestClient } from './messaging-rest.js';
+import { MessagingSoapClient } from './messaging-soap.js';
 import { ProvisioningClient } from './provisioning.js';
 import { TokenClient } from './token.js';
 
@@ -11,7 +13,9 @@ export class Clients {
   #token?: TokenClient;
   #rest?: MessagingRestClient;
   #provisioning?: ProvisioningClient;
+  #soap?: MessagingSoapClient;
   #admin?: AdminClient;
+  #directory?: DirectoryClient;
 
   constructor(
     private readonly http: HttpClient,
@@ -26,6 +30,14 @@ export class Clients {
 
   get rest(): MessagingRestClient {
     return (this.#rest ??= new MessagingRestClient(this.http, this.profile));
+  }
+
+  get soap(): MessagingSoapClient {
+    return (this.#soap ??= new MessagingSoapClient(this.http, this.profile, this.redact));
+  }
+
+  get directory(): DirectoryClient {
+    return (this.#directory ??= new DirectoryClient(this.http, this.profile));
   }
 
   get provisioning(): ProvisioningClient {

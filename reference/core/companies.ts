@@ -52,6 +52,8 @@ export interface ProvisionedCompany {
   cobrand?: { color: string; url: string };
   secureContacts: SecureContact[];
   domains: string[];
+  /** cancelled under the reading that Cancel deletes the company (provisioning axis cancel-effect): no longer found by name */
+  deleted?: boolean;
 }
 
 export interface CompanyKey {
@@ -61,6 +63,7 @@ export interface CompanyKey {
 
 interface KeyRing {
   defaultAutomationId?: string;
+  latest?: string;
   keys: Map<string, string>;
 }
 
@@ -150,8 +153,15 @@ export class Companies {
     const id = automationId ?? this.newAutomationId();
     const apiEncryptionKey = newKey();
     this.#ring(companyId).keys.set(id, apiEncryptionKey);
+    this.#ring(companyId).latest = id;
     this.#byAutomationId.set(id, companyId);
     return { automationId: id, apiEncryptionKey };
+  }
+
+  /** The key made last for the company (provisioning fault key-get-latest only). */
+  latestKey(companyId: number): CompanyKey | undefined {
+    const latest = this.#ring(companyId).latest;
+    return latest === undefined ? undefined : this.key(companyId, latest);
   }
 
   /** For the administration interface (X-Company-Automation-Id): the company and its current key. */

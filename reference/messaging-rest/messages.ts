@@ -81,7 +81,12 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
     const { copy, content } = messages.open(actor(c), pathId(c), 'message');
     messages.markRead(copy);
     const shown = shapes.message(content, copy?.side === 'sent');
-    if (c.get('fault')('messaging-rest.get-message-html-as-text')) shown.TextBody = content.htmlBody;
+    const f = c.get('fault');
+    if (f('messaging-rest.get-message-html-as-text')) shown.TextBody = content.htmlBody;
+    if (f('messaging-rest.get-message-html-dropped')) shown.HtmlBody = '';
+    if (f('messaging-rest.get-message-subject-ascii')) shown.Subject = content.subject.replace(/[^\x20-\x7e]/g, '?');
+    if (f('messaging-rest.get-message-from-reader')) shown.From = actor(c).user.email;
+    if (f('messaging-rest.get-message-to-empty')) shown.To = [];
     return c.json(shown);
   });
 

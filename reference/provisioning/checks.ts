@@ -1,6 +1,8 @@
 import { COMPANY_STATUS, type ProvisioningErrorName } from '../../contract/provisioning.js';
 import type { Companies } from '../core/companies.js';
 import type { Domain } from '../core/domain.js';
+import type { Variant } from '../variant.js';
+import { EMAIL_VALIDATION } from './choices.js';
 import { wellFormedDomain, wellFormedEmail, type Fault } from './validate.js';
 
 /** The CompanyModel field checks of spec §7.3 shared by Create and Update (reference/provisioning/company.ts). */
@@ -13,7 +15,13 @@ export interface ProvisionScope {
   fault: Fault;
   /** the key under which a target names a company type (profile provisioning.companyType.field) */
   companyTypeField: string;
+  /** the reference's readings of the spec's silences (reference/provisioning/choices.ts) */
+  variant: Variant;
 }
+
+/** spec §7.3 InvalidEmailAddress under the variant's reading of 'well-formed' (P16). */
+export const emailOk = (scope: { fault: Fault; variant: Variant }, value: unknown): boolean =>
+  wellFormedEmail(value, scope.fault, scope.variant.get(EMAIL_VALIDATION) === 'lenient');
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 export const asModel = (v: unknown): Model | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Model) : undefined);
@@ -41,7 +49,7 @@ export function checkAdmin(scope: ProvisionScope, value: unknown, companyId: num
   const admin = asModel(value);
   const failed: ProvisioningErrorName[] = [];
   if (!admin) failed.push('CouldNotCreateUser');
-  else if (!wellFormedEmail(admin.Email, scope.fault)) failed.push('InvalidEmailAddress');
+  else if (!emailOk(scope, admin.Email)) failed.push('InvalidEmailAddress');
   else {
     const existing = scope.domain.findUserByEmail(str(admin.Email));
     if (existing && existing.companyId !== companyId && !scope.fault('provisioning.user-company-unchecked')) failed.push('UserNotInCompany');

@@ -30,7 +30,32 @@ export const RESPONSE_IV = axis('provisioning.response-iv', 'response-crypto', [
 export const HASH_OVER = axis('provisioning.response-hash', 'response-crypto', ['plaintext', 'ciphertext']);
 export const AUTOMATION_ID = axis('provisioning.automation-id', 'automation-id-format', ['guid', 'hex24']);
 
-export const PROVISIONING_AXES = [ERROR_FORM, TRANSACTION_ID, RESPONSE_IV, HASH_OVER, AUTOMATION_ID];
+/** P16: spec §7.3 InvalidEmailAddress 'E-mail address not well-formed'; well formed by RFC 5322 dot-atom, or by a lenient `x@y.z` test. */
+export const EMAIL_VALIDATION = axis('provisioning.email-validation', 'email-well-formed', ['rfc5322', 'lenient']);
+/** P5: spec §8 'the current number of users of that type'; whether a SecureContact is such a user (profile secureContactsCountAsUsers). */
+export const SECURE_CONTACTS_COUNT = axis('provisioning.secure-contacts-count', 'users-of-a-type', [true, false]);
+/** P6: spec §7.3 CouldNotAddUserToUserType 'in the administrative role'; whether the administrator's own address as a SecureContact is that. */
+export const ADMIN_AS_SECURE_CONTACT = axis('provisioning.admin-as-secure-contact', 'administrative-role-contact', ['refused', 'accepted']);
+/** P3: a SecureContact in a Cobrand without Url and Color fits both SecureContactRequiresCobrand and IncompleteCobrandData. */
+export const CONTACT_WITHOUT_COBRAND = axis('provisioning.contact-without-cobrand-error', 'contact-without-cobrand', ['SecureContactRequiresCobrand', 'IncompleteCobrandData']);
+/** P8: spec §8 sets no latest ExpirationDate; a server storing SQL smalldatetime ends at 06/06/2079. */
+export const LATEST_EXPIRATION_DATE = axis('provisioning.latest-expiration-date', 'latest-expiration-date', ['none', 'smalldatetime']);
+/** P17: spec §4.5 Cancel 'deletes a company', §3.3 Status Cancelled (2): the company stays with Status 2, or is gone. */
+export const CANCEL_EFFECT = axis('provisioning.cancel-effect', 'cancel-effect', ['status', 'deleted']);
+
+export const PROVISIONING_AXES = [
+  ERROR_FORM,
+  TRANSACTION_ID,
+  RESPONSE_IV,
+  HASH_OVER,
+  AUTOMATION_ID,
+  EMAIL_VALIDATION,
+  SECURE_CONTACTS_COUNT,
+  ADMIN_AS_SECURE_CONTACT,
+  CONTACT_WITHOUT_COBRAND,
+  LATEST_EXPIRATION_DATE,
+  CANCEL_EFFECT,
+];
 
 export function provisioningChoices(variant: Variant): ProvisioningChoices {
   const errorsAsNames = variant.get(ERROR_FORM) === 'names';

@@ -1,7 +1,10 @@
 import { COMPANY_STATUS, type ProvisioningErrorName } from '../../contract/provisioning.js';
 import type { Companies } from '../core/companies.js';
 import type { Domain } from '../core/domain.js';
-import { hexColour, nonEmpty, wellFormedEmail, type Fault } from './validate.js';
+import type { Variant } from '../variant.js';
+import { emailOk } from './checks.js';
+import { ADMIN_AS_SECURE_CONTACT, CONTACT_WITHOUT_COBRAND } from './choices.js';
+import { hexColour, nonEmpty, type Fault } from './validate.js';
 
 /** spec §2.4 CobrandModel and the §7.3 Cobrand rows, §8 cobrand uniqueness and SecureContacts limit. */
 
@@ -15,6 +18,7 @@ interface CobrandScope {
   domain: Domain;
   companies: Companies;
   fault: Fault;
+  variant: Variant;
 }
 
 interface Subject {
@@ -54,8 +58,12 @@ export function checkCobrand(
   const hasUrl = nonEmpty(cobrand.Url);
   const hasColor = nonEmpty(cobrand.Color);
   if (!hasUrl && !hasColor) {
-    const contactOnly = contacts.length > 0 && !f('provisioning.secure-contact-cobrand-as-incomplete');
-    errors.push(contactOnly ? 'SecureContactRequiresCobrand' : 'IncompleteCobrandData');
+    // fault: SecureContacts are provisioned although the Cobrand has neither Url nor Color (spec §2.4 requires them)
+    if (contacts.length > 0 && f('provisioning.contact-without-cobrand-accepted')) {
+      return { cobrand: { color: '#000000', url: '' }, contacts: checkContacts(scope, contacts, subject, errors), contactsGiven: true };
+    }
+    // P3: a SecureContact without a cobrand fits both rows; the variant picks one
+    errors.push(contacts.length > 0 ? scope.variant.get(CONTACT_WITHOUT_COBRAND) : 'IncompleteCobrandData');
     return undefined;
   }
   if (!hasUrl || (!hasColor && !f('provisioning.cobrand-color-optional'))) {
@@ -98,14 +106,22 @@ function checkContacts(scope: CobrandScope, contacts: Array<Record<string, unkno
       errors.push('UserTypeNotFound');
       continue;
     }
-    if (!wellFormedEmail(plan.email, f)) {
+    if (!emailOk(scope, plan.email)) {
       errors.push('InvalidEmailAddress');
       continue;
     }
-    // spec §7.3 CouldNotAddUserToUserType: the user is in the administrative role
-    if (plan.email.toLowerCase() === subject.adminEmail.toLowerCase() && !f('provisioning.admin-as-secure-contact-accepted')) {
-      errors.push('CouldNotAddUserToUserType');
-      continue;
+    // P6: spec §7.3 CouldNotAddUserToUserType 'in the administrative role': the reference refuses the
+    // administrator's own address, or (the other reading) accepts it
+    if (plan.email.toLowerCase() === subject.adminEmail.toLowerCase()) {
+      // fault: refused as though the address belonged to another company (spec §7.3 UserNotInCompany is for that)
+      if (f('provisioning.admin-contact-as-other-company')) {
+        errors.push('UserNotInCompany');
+        continue;
+      }
+      if (scope.variant.get(ADMIN_AS_SECURE_CONTACT) === 'refused') {
+        errors.push('CouldNotAddUserToUserType');
+        continue;
+      }
     }
     const existing = scope.domain.findUserByEmail(plan.email);
     if (existing && existing.companyId !== subject.companyId) {

@@ -3,6 +3,7 @@ import { COMMANDS, COMPANY_STATUS, type ProvisioningErrorName } from '../../cont
 import { COMPANY_TYPES, type CompanyUserType, type ProvisionedCompany } from '../core/companies.js';
 import { asModel, checkAdmin, checkDomains, checkStatus, readUserTypes, str, type Model, type ProvisionScope } from './checks.js';
 import { checkCobrand, type ContactPlan } from './cobrand.js';
+import { CANCEL_EFFECT, LATEST_EXPIRATION_DATE, SECURE_CONTACTS_COUNT } from './choices.js';
 import { checkBillingInterval, checkExpirationDate } from './validate.js';
 
 export type { ProvisionScope } from './checks.js';
@@ -17,6 +18,27 @@ export interface Outcome {
   company?: ProvisionedCompany;
 }
 
+/** P8: the latest ExpirationDate the variant's date type holds (SQL smalldatetime ends 06/06/2079). */
+const latestDate = (scope: ProvisionScope): Date | undefined =>
+  scope.variant.get(LATEST_EXPIRATION_DATE) === 'smalldatetime' ? new Date(Date.UTC(2079, 5, 6)) : undefined;
+
+/** The company a name designates on Update and Cancel (P1), unless it was deleted by a Cancel (P17). */
+function liveByName(scope: ProvisionScope, name: string): ProvisionedCompany | undefined {
+  const wanted = name.trim().toLowerCase();
+  for (const c of scope.domain.companies.values()) {
+    if (c.name.toLowerCase() !== wanted) continue;
+    const record = scope.companies.provisioned(c.id);
+    if (record && !record.deleted) return record;
+  }
+  return undefined;
+}
+
+/** spec §7.3 CompanyNameAlreadyExists: any company of that name, except one a Cancel deleted (P17). */
+function nameTaken(scope: ProvisionScope, name: string): boolean {
+  const wanted = name.trim().toLowerCase();
+  return [...scope.domain.companies.values()].some((c) => c.name.toLowerCase() === wanted && !scope.companies.provisioned(c.id)?.deleted);
+}
+
 export function provision(scope: ProvisionScope, command: number, input: Model, today: Date): Outcome {
   if (command === COMMANDS.Create) return create(scope, input, today);
   if (command === COMMANDS.Update) return update(scope, input, today);
@@ -29,12 +51,12 @@ function create(scope: ProvisionScope, m: Model, today: Date): Outcome {
   const name = str(m.CompanyName).trim();
   const referenceId = str(m.ReferenceId).trim();
   if (!name || !referenceId) errors.push('CouldNotCreateCompany');
-  if (name && companies.byName(name) && !fault('provisioning.duplicate-name-accepted')) errors.push('CompanyNameAlreadyExists');
+  if (name && nameTaken(scope, name) && !fault('provisioning.duplicate-name-accepted')) errors.push('CompanyNameAlreadyExists');
   if (referenceId && companies.referenceIdUsed(referenceId) && !fault('provisioning.reference-id-unchecked')) errors.push('ReferenceIdAlreadyUsed');
   const status = checkStatus(scope, m.Status ?? COMPANY_STATUS.Active, errors);
   const companyType = m[scope.companyTypeField] === undefined ? COMPANY_TYPES[0]! : str(m[scope.companyTypeField]);
   if (!companies.companyTypes.has(companyType) && !fault('provisioning.company-type-unchecked')) errors.push('CompanyTypeNotFound');
-  const dateError = checkExpirationDate(m.ExpirationDate, today, fault);
+  const dateError = checkExpirationDate(m.ExpirationDate, today, fault, latestDate(scope));
   if (dateError) errors.push(dateError);
   const billingError = checkBillingInterval(m.BillingInterval, fault);
   if (billingError) errors.push(billingError);
@@ -76,13 +98,12 @@ function create(scope: ProvisionScope, m: Model, today: Date): Outcome {
 
 function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
   const { companies, domain, fault } = scope;
-  const found = companies.byName(str(m.CompanyName));
-  const record = found && companies.provisioned(found.id);
+  const record = liveByName(scope, str(m.CompanyName));
   if (!record) return fault('provisioning.update-unknown-creates') ? create(scope, m, today) : { errors: ['CompanyNotFound'] };
   const errors: ProvisioningErrorName[] = [];
   if (m.Status !== undefined) checkStatus(scope, m.Status, errors);
   if (m.ExpirationDate !== undefined) {
-    const dateError = checkExpirationDate(m.ExpirationDate, today, fault);
+    const dateError = checkExpirationDate(m.ExpirationDate, today, fault, latestDate(scope));
     if (dateError) errors.push(dateError);
   }
   if (m.BillingInterval !== undefined) {
@@ -114,7 +135,8 @@ function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
   }
   const adminUser = domain.users.get(record.adminUserId);
   const admin = asModel(m.Admin);
-  if (admin && adminUser) Object.assign(adminUser, { email: str(admin.Email), username: str(admin.Email), firstName: str(admin.FirstName), lastName: str(admin.LastName) });
+  // fault: the administrator's new e-mail address is not stored (the rest of the Update is)
+  if (admin && adminUser && !fault('provisioning.update-admin-not-applied')) Object.assign(adminUser, { email: str(admin.Email), username: str(admin.Email), firstName: str(admin.FirstName), lastName: str(admin.LastName) });
   for (const [code, quantity] of requested) {
     const existing: CompanyUserType = record.userTypes.get(code) ?? { code, licenseQuantity: quantity, userIds: new Set() };
     existing.licenseQuantity = quantity;
@@ -131,10 +153,13 @@ function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
 }
 
 function cancel(scope: ProvisionScope, m: Model): Outcome {
-  const found = scope.companies.byName(str(m.CompanyName));
-  const record = found && scope.companies.provisioned(found.id);
+  const record = liveByName(scope, str(m.CompanyName));
   if (!record) return { errors: ['CompanyNotFound'] };
-  if (!scope.fault('provisioning.cancel-keeps-status')) record.status = COMPANY_STATUS.Cancelled;
+  if (!scope.fault('provisioning.cancel-keeps-status')) {
+    record.status = scope.fault('provisioning.cancel-sets-trial') ? COMPANY_STATUS.Trial : COMPANY_STATUS.Cancelled;
+    // P17: under the 'deleted' reading the company is gone: Update and Cancel no longer find it, its name is free
+    if (scope.variant.get(CANCEL_EFFECT) === 'deleted') record.deleted = true;
+  }
   if (scope.fault('provisioning.reference-id-freed-on-cancel')) scope.companies.releaseReferenceId(record.referenceId);
   return { errors: [], company: record };
 }
@@ -152,7 +177,8 @@ function addContacts(scope: ProvisionScope, record: ProvisionedCompany, contacts
         firstName: contact.displayName,
         lastName: '',
       });
-    record.userTypes.get(contact.userTypeCode)?.userIds.add(user.id);
+    // P5: whether a SecureContact is one of the users of its type is the variant's reading
+    if (scope.variant.get(SECURE_CONTACTS_COUNT)) record.userTypes.get(contact.userTypeCode)?.userIds.add(user.id);
     record.secureContacts.push({ userId: user.id, ...contact });
   }
 }

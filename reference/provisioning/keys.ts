@@ -27,7 +27,9 @@ export function getEncryptionKey(companies: Companies, model: Record<string, unk
   if (!found) return { errors: ['CompanyNotFound'] };
   const { record, automationId } = found;
   let key: CompanyKey | undefined;
-  if (automationId && !f('provisioning.key-get-ignores-automation-id')) key = companies.key(record.companyId, automationId);
+  // fault: an AutomationId is only checked to exist; the answer is the key made last
+  if (automationId && f('provisioning.key-get-latest')) key = companies.key(record.companyId, automationId) && companies.latestKey(record.companyId);
+  else if (automationId && !f('provisioning.key-get-ignores-automation-id')) key = companies.key(record.companyId, automationId);
   else key = f('provisioning.key-get-default-fresh') ? companies.newKey(record.companyId) : companies.defaultKey(record.companyId);
   return key ? { errors: [], data: view(record.referenceId, key) } : { errors: ['CompanyNotFound'] };
 }

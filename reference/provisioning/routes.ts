@@ -23,8 +23,8 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
   const { companies, provisioners, domain } = state;
   const choices = provisioningChoices(state.variant);
 
-  const respond = (c: Ctx, errors: ProvisioningErrorName[], provisioner?: Provisioner, data?: unknown, requestIv?: string) => {
-    const body: Record<string, unknown> = { TransactionId: choices.transactionId(), Errors: errors.map(choices.errorValue), IV: null, Data: null, Hash: null };
+  const respond = (c: Ctx, errors: ProvisioningErrorName[], provisioner?: Provisioner, data?: unknown, requestIv?: string, unlisted: number[] = []) => {
+    const body: Record<string, unknown> = { TransactionId: choices.transactionId(), Errors: [...errors.map(choices.errorValue), ...unlisted], IV: null, Data: null, Hash: null };
     if (provisioner && data !== undefined) {
       const plaintext = JSON.stringify(data);
       const iv = choices.responseIv === 'request' && requestIv ? Buffer.from(requestIv, 'base64') : undefined;
@@ -49,8 +49,8 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     }
     const request = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     if (!request || typeof request.UserName !== 'string') {
-      if (f('provisioning.malformed-envelope-crash')) throw new Error('cannot read properties of the request model');
-      return { ok: false, errors: ['MalformedJsonString'] };
+      // fault: the unreadable body is answered as though it had been carried out
+      return { ok: false, errors: f('provisioning.malformed-envelope-accepted') ? [] : ['MalformedJsonString'] };
     }
     const provisioner = provisioners.get(request.UserName);
     if (!provisioner) return { ok: false, errors: [f('provisioning.unknown-user-as-bad-crypto') ? 'BadCrypto' : 'NotAuthorized'] };
@@ -62,8 +62,8 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     let plaintext: string;
     if (opened.ok) plaintext = opened.plaintext;
     else if (opened.reason === 'undecryptable') {
-      if (f('provisioning.undecryptable-crash')) throw new Error(`decrypt: ${opened.detail}`);
-      return { ok: false, errors: ['BadCrypto'], provisioner };
+      // fault: the undecryptable Data is answered as though the request had been carried out
+      return { ok: false, errors: f('provisioning.undecryptable-accepted') ? [] : ['BadCrypto'], provisioner };
     } else if (f('provisioning.hash-unchecked')) plaintext = decrypt(provisioner.key, envelope.iv, envelope.data);
     else return { ok: false, errors: ['BadCrypto'], provisioner };
     const parsed = parseJson(plaintext, c.get('caselessJson'));
@@ -74,7 +74,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     return { ok: true, provisioner, body: request, model: model as Record<string, unknown> };
   };
 
-  const scopeOf = (c: Ctx): ProvisionScope => ({ domain, companies, fault: c.get('fault'), companyTypeField: COMPANY_TYPE_FIELD });
+  const scopeOf = (c: Ctx): ProvisionScope => ({ domain, companies, fault: c.get('fault'), companyTypeField: COMPANY_TYPE_FIELD, variant: state.variant });
 
   /** spec §2.4 Command as the vendor's integer, or its name (DMWEB-JAVA's Gson sends enum names). */
   const commandOf = (value: unknown): number | undefined => {
@@ -88,7 +88,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     if (!opened.ok) return respond(c, opened.errors, opened.provisioner);
     let command = commandOf(opened.body.Command);
     if (command === undefined && c.get('fault')('provisioning.unknown-command-as-update')) command = COMMANDS.Update;
-    if (command === undefined) return respond(c, ['UnknownCommand'], opened.provisioner);
+    if (command === undefined) return respond(c, ['UnknownCommand'], opened.provisioner, undefined, undefined, c.get('fault')('provisioning.unlisted-error-code') ? [999] : []);
     const scope = scopeOf(c);
     const outcome = provision(scope, command, opened.model, domain.clock.now());
     const data = outcome.company ? companyView(scope, outcome.company) : undefined;

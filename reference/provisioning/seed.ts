@@ -1,7 +1,7 @@
 import { newKey } from '../../contract/wire/envelope-crypto.js';
 import type { ProfileInput } from '../../contract/profile.js';
 import type { ReferenceState } from '../state.js';
-import { provisioningChoices } from './choices.js';
+import { SECURE_CONTACTS_COUNT, provisioningChoices } from './choices.js';
 import { COMPANY_TYPE_FIELD } from './routes.js';
 
 /**
@@ -29,5 +29,6 @@ export function seedProvisioning(state: ReferenceState): NonNullable<ProfileInpu
     autoSenderDomains: true,
     reportsErrorNames: provisioningChoices(state.variant).errorsAsNames,
     companyInResponse: true,
+    secureContactsCountAsUsers: state.variant.get(SECURE_CONTACTS_COUNT),
   };
 }

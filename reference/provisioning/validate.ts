@@ -19,7 +19,7 @@ function exists(y: number, m: number, d: number): boolean {
  * spec §7.3 InvalidDate: mm/dd/yyyy, month 1-12, day 1-31 and valid for the month;
  * PastExpirationDate: before today (the server's UTC date; today itself is not in the past).
  */
-export function checkExpirationDate(value: unknown, today: Date, f: Fault): ProvisioningErrorName | undefined {
+export function checkExpirationDate(value: unknown, today: Date, f: Fault, latest?: Date): ProvisioningErrorName | undefined {
   const text = typeof value === 'string' ? value : '';
   let ymd: [number, number, number] | undefined;
   const match = DATE.exec(text);
@@ -29,7 +29,7 @@ export function checkExpirationDate(value: unknown, today: Date, f: Fault): Prov
     if (m === 2 && d === 29) {
       if (f('provisioning.date-feb29-every-year')) valid = true;
       if (f('provisioning.date-century-always-leap') && y % 4 === 0) valid = true;
-      if (f('provisioning.date-century-never-leap') && y % 100 === 0) valid = false;
+      if (f('provisioning.date-feb29-never')) valid = false;
     }
     if (valid) ymd = [y, m, d];
   } else if (f('provisioning.date-format-lenient') && text !== '' && !Number.isNaN(Date.parse(text))) {
@@ -41,6 +41,8 @@ export function checkExpirationDate(value: unknown, today: Date, f: Fault): Prov
   const given = utcDay(y, m, d);
   const now = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   if (f('provisioning.date-far-future-refused') && given > now + 366 * 86_400_000) return 'InvalidDate';
+  // P8: a server whose date type ends (SQL smalldatetime: 06/06/2079) cannot store a later date
+  if (latest && given > latest.getTime()) return 'InvalidDate';
   if (given < now && !f('provisioning.past-date-accepted')) return 'PastExpirationDate';
   return undefined;
 }
@@ -68,11 +70,18 @@ const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
 /** RFC 5322 dot-atom local part at a dotted host name (a dotless host is refused too). */
 const EMAIL = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})+$`);
 
-/** spec §7.3 InvalidEmailAddress: 'E-mail address not well-formed'. */
-export function wellFormedEmail(value: unknown, f: Fault): boolean {
+/** The lenient reading (P16): something, one @, something with a dot; no whitespace (many validators' test). */
+const LENIENT_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/** spec §7.3 InvalidEmailAddress: 'E-mail address not well-formed' (RFC 5322 dot-atom, or the lenient reading). */
+export function wellFormedEmail(value: unknown, f: Fault, lenient = false): boolean {
   if (typeof value !== 'string') return false;
   if (f('provisioning.email-at-sign-only')) return value.includes('@');
-  return value.length <= 254 && EMAIL.test(value);
+  // fault: whitespace is stripped before the check, so 'user name@example.com' passes
+  const text = f('provisioning.email-whitespace-ignored') ? value.replace(/\s+/g, '') : value;
+  // fault: only the part after the last @ is checked, so 'a@b@example.com' and '@example.com' pass
+  if (f('provisioning.email-domain-only')) return /@/.test(text) && LENIENT_EMAIL.test(`x@${text.slice(text.lastIndexOf('@') + 1)}`);
+  return text.length <= 254 && (lenient ? LENIENT_EMAIL.test(text) : EMAIL.test(text));
 }
 
 const DOMAIN = new RegExp(`^${LABEL}(?:\\.${LABEL})+$`);

@@ -61,7 +61,9 @@ rule(
       const mime = mimeWithAttachment({ from: primary.email, to: [peer.email], subject: `${primary.tag} attached`, text: 'See the file.', fileName: 'note.txt', content: 'a note' });
       const { MessageId } = expectBody(await t.rest.sendMime(primary.auth, mime), SendMimeResponseSchema, 'the MessageId (spec §4.3 Send MIME)');
       primary.purgeAfter(MessageId, [peer]);
-      await peer.awaitInInbox(MessageId);
+      // waited for in the summaries: this rule judges Get inbox message ids, not its precondition
+      const { inbox } = await peer.systemFolders();
+      await eventually(`message ${MessageId} in peer's Inbox`, async () => ((await peer.idsIn(inbox)).includes(MessageId) ? true : undefined), { timeoutMs: t.run.settings.eventuallyTimeoutMs });
       const plain = await primary.send([peer]);
       for (const mid of [MessageId, plain]) await peer.move(mid, id);
       return { folder: id, withFile: MessageId, without: plain };

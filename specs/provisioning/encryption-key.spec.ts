@@ -34,16 +34,33 @@ rule(
 );
 
 rule(
-  { ...base, operation: GET, id: 'provisioning.key.get-by-automation-id', title: 'Get an encryption key with an AutomationId returns the key of that AutomationId, not the default one' },
+  {
+    ...base,
+    operation: GET,
+    id: 'provisioning.key.get-by-automation-id',
+    title: 'Get an encryption key with an AutomationId returns the key of that AutomationId: neither the default key nor the newest one',
+  },
   async (t) => {
     const { ReferenceId, key: byDefault } = await companyWithDefaultKey(t);
-    const created = await t.given('create a second AutomationId with its key', async () => keyShown(await t.clients.provisioning.newEncryptionKey({ ReferenceId }), 'a new AutomationId'));
-    const got = keyShown(await t.clients.provisioning.getEncryptionKey({ ReferenceId, AutomationId: created.AutomationId }), 'Get with an AutomationId');
-    check(got.AutomationId === created.AutomationId, `Get with AutomationId ${created.AutomationId} returned AutomationId ${got.AutomationId}; spec §4.5: 'Returns the company encryption key for the given AutomationId'.`);
-    check(
-      got.ApiEncryptionKey === created.ApiEncryptionKey && got.ApiEncryptionKey !== byDefault.ApiEncryptionKey,
-      `Get with AutomationId ${created.AutomationId} returned ${got.ApiEncryptionKey === byDefault.ApiEncryptionKey ? 'the default key' : 'a key other than the one created for it'}; spec §4.5: 'Returns the company encryption key for the given AutomationId'.`,
-    );
+    const newAutomationId = (what: string) =>
+      t.given(`create ${what} AutomationId with its key`, async () => keyShown(await t.clients.provisioning.newEncryptionKey({ ReferenceId }), 'a new AutomationId'));
+    // two AutomationIds besides the default: the older one is looked up first, so 'the newest key' is a wrong answer
+    const older = await newAutomationId('a second');
+    const newer = await newAutomationId('a third');
+    const why = "spec §4.5: 'Returns the company encryption key for the given AutomationId'";
+    for (const [created, name] of [[older, 'the older'], [newer, 'the newer'], [byDefault, 'the default']] as const) {
+      const got = keyShown(await t.clients.provisioning.getEncryptionKey({ ReferenceId, AutomationId: created.AutomationId }), `Get with ${name} AutomationId`);
+      check(got.AutomationId === created.AutomationId, `Get with ${name} AutomationId ${created.AutomationId} returned AutomationId ${got.AutomationId}; ${why}.`);
+      const instead = [
+        [byDefault, 'the default key'],
+        [older, 'the older AutomationId\'s key'],
+        [newer, 'the newest key'],
+      ].find(([k]) => k !== created && (k as typeof created).ApiEncryptionKey === got.ApiEncryptionKey)?.[1];
+      check(
+        got.ApiEncryptionKey === created.ApiEncryptionKey,
+        `Get with ${name} AutomationId ${created.AutomationId} returned ${instead ?? 'a key other than the one made for it'}; ${why}.`,
+      );
+    }
   },
 );
 

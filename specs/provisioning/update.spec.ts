@@ -2,7 +2,7 @@ import type { CompanyModel } from '../../contract/provisioning.js';
 import { buildCobrand, buildSecureContact } from '../../generators/company.js';
 import { shiftDate } from '../../generators/expiration-date.js';
 import { check } from '../../harness/expect.js';
-import { companyInResponse, iface, provisioningAccount, secureContactUserType } from '../../harness/needs.js';
+import { companyInResponse, iface, provisioningAccount, secureContactUserType, secureContactsCountAsUsers } from '../../harness/needs.js';
 import { cancelAtEnd, company, companyShown, expectAccepted, expectErrors, givenCompany, plainUserTypes } from '../../harness/fixtures/provisioning.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 
@@ -63,7 +63,8 @@ rule(
 rule(
   {
     ...base,
-    needs: [...needs, secureContactUserType],
+    // clarification P5: provisioning alone makes users of a type only as SecureContacts; the target says whether they count
+    needs: [...needs, secureContactUserType, secureContactsCountAsUsers],
     id: 'provisioning.update.license-below-users',
     section: '§8',
     title: 'Update lowering a LicenseQuantity below the users already provisioned for that type (0 for 1) is refused with LicenseQuantityLessThanNumberOfUsers',
@@ -105,5 +106,30 @@ rule(
     await givenCompany(t, mine);
     const reply = await t.clients.provisioning.update({ ...mine, Admin: { ...mine.Admin, Email: other.Admin.Email } });
     expectErrors(reply, "spec §7.3 UserNotInCompany: 'Update of a user whose e-mail address already exists in another company'", 'UserNotInCompany');
+  },
+);
+
+rule(
+  {
+    ...base,
+    needs,
+    id: 'provisioning.update.admin-email-applied',
+    section: '§4.5',
+    title: "Update giving the administrator a new e-mail address takes effect: another company's Update to that address is then refused with UserNotInCompany",
+  },
+  async (t) => {
+    // observed through a later outcome, not the response Data (which the profile may not carry, P13)
+    const mine = company(t, 0);
+    const other = company(t, 1);
+    await givenCompany(t, mine);
+    await givenCompany(t, other, 'create another company');
+    const moved = { ...mine, Admin: { ...mine.Admin, Email: `new.${mine.Admin.Email}` } };
+    expectAccepted(await t.clients.provisioning.update(moved), "spec §4.5: Provision a company with Command Update updates it");
+    const reply = await t.clients.provisioning.update({ ...other, Admin: { ...other.Admin, Email: moved.Admin.Email } });
+    expectErrors(
+      reply,
+      `spec §4.5 Update, then §7.3 UserNotInCompany: 'Update of a user whose e-mail address already exists in another company'; the first company's administrator was given ${moved.Admin.Email}`,
+      'UserNotInCompany',
+    );
   },
 );

@@ -31,7 +31,8 @@ export class MailFolders {
   /** spec §4.3 'Create a new folder', §8 name and type limits, §7.2 CreateFolder texts. */
   create(actor: Actor, name: string, type: number): Folder {
     const f = actor.fault;
-    if (type !== 0 && type !== 1 && !(type === 2 && f('messaging-rest.folder-type-2-accepted'))) fail('folderTypeInvalid');
+    const wronglyAccepted = (type === 2 && f('messaging-rest.folder-type-2-accepted')) || (type === -1 && f('messaging-rest.folder-type-minus-1-accepted'));
+    if (type !== 0 && type !== 1 && !wronglyAccepted) fail('folderTypeInvalid');
     if (name.trim() === '') fail('folderTypeInvalid');
     let length = this.#length(name);
     if (f('messaging-rest.folder-long-names-truncated') && length > 80) {

@@ -82,7 +82,8 @@ export class MailListing {
     else copies = this.store.copiesIn(this.#folder(actor, q.folderId));
     return this.#listed(copies)
       .filter((l) => q.filter !== 1 || UNREAD_COLUMN.has(statusOf(l.copy)))
-      .filter((l) => !(q.mustHaveAttachments ? !actor.fault('messaging-rest.inbox-ids-attachments-ignored') : actor.fault('messaging-rest.inbox-ids-attachments-always')) || l.content.attachments.length > 0)
+      .filter((l) => !q.mustHaveAttachments || actor.fault('messaging-rest.inbox-ids-attachments-ignored') || l.content.attachments.length > 0)
+      .filter((l) => q.mustHaveAttachments || !actor.fault('messaging-rest.inbox-ids-attachments-inverted') || l.content.attachments.length === 0)
       .map((l) => l.copy.mid);
   }
 
@@ -90,7 +91,8 @@ export class MailListing {
   summaries(actor: Actor, folderId: number | undefined, lastMid: number): Listed[] {
     const after = actor.fault('messaging-rest.summaries-after-ignored') ? 0 : lastMid;
     const later = this.#arrivedAfter(after);
-    const listed = this.#listed(this.store.copiesIn(this.#folder(actor, folderId))).filter((l) => later(l.copy.mid));
+    const folder = this.#folder(actor, actor.fault('messaging-rest.summaries-folder-ignored') ? undefined : folderId);
+    const listed = this.#listed(this.store.copiesIn(folder)).filter((l) => later(l.copy.mid));
     return actor.fault('messaging-rest.summaries-drop-last') ? listed.slice(0, -1) : listed;
   }
 
@@ -111,7 +113,7 @@ export class MailListing {
   search(actor: Actor, q: SearchQuery): SearchPage {
     const f = actor.fault;
     if (!Number.isInteger(q.pageNum) || !Number.isInteger(q.pageSize) || q.pageNum < 1 || q.pageSize < 1 || q.pageSize > MAX_PAGE_SIZE) fail('badPaging');
-    const folder = this.#folder(actor, f('messaging-rest.search-folder-ignored') ? undefined : q.folderId);
+    const folder = this.#folder(actor, f('messaging-rest.search-folder-ignored') && q.filter.trim() !== '' ? undefined : q.folderId);
     const needle = f('messaging-rest.search-filter-ignored') ? '' : q.filter.trim().toLowerCase();
     const unreadOnly = (status: number) => UNREAD_COLUMN.has(status) || (status === STATUS.read && f('messaging-rest.unread-only-includes-read'));
     const retracted = q.retracted && !f('messaging-rest.search-never-retracted');

@@ -10,6 +10,7 @@ import { createState, DEFAULT_PLATFORM, type Platform, type ReferenceState } fro
 import { EDITIONS, type Edition } from '../contract/profile.js';
 import { startGateway } from './smtp/gateway.js';
 import { variantNamed, type Variant } from './variant.js';
+import { RESOURCE_TYPE_NAME } from './token/choices.js';
 
 export interface StartOptions {
   port?: number;
@@ -34,11 +35,12 @@ export interface RunningReference {
 
 /** Starts a seeded reference server (port 0 = a free port) and returns its generated profile. */
 export async function start(options: StartOptions = {}): Promise<RunningReference> {
+  const variant = options.variant ?? variantNamed(process.env.REFERENCE_VARIANT);
   const state = createState({
     clock: options.clock ?? systemClock,
-    variant: options.variant ?? variantNamed(process.env.REFERENCE_VARIANT),
+    variant,
     faults: options.faults ?? Faults.fromEnv(process.env),
-    identityProvider: { resourceType: 'OpenIdConnect', jwtSecret: randomBytes(24).toString('base64url') },
+    identityProvider: { resourceType: variant.get(RESOURCE_TYPE_NAME), jwtSecret: randomBytes(24).toString('base64url') },
     platform: options.platform ?? platformFromEnv(process.env),
   });
   const app = createApp(state);

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { profileSecrets } from '../contract/profile.js';
+import { SILENCES } from '../contract/silences/index.js';
 import { FAULTS, faultRound, faultRounds } from '../reference/faults.js';
 import { start } from '../reference/server.js';
 import { runCli, type CliResult } from './support/cli.js';
@@ -19,6 +20,14 @@ function filesUnder(dir: string): string[] {
     return statSync(path).isDirectory() ? filesUnder(path) : [path];
   });
 }
+
+/**
+ * Under a variant, a rule may be not applicable only because the reference's profile declares a
+ * reading under which the rule cannot be checked (a profile key of the silences catalogue, e.g.
+ * messaging.trashAdvance "server"): that is what the suite must do for such a target too.
+ */
+const DECLARED_READINGS = SILENCES.flatMap((s) => (s.profileKey ? [s.profileKey] : []));
+const declaredReading = (line: string) => / notApplicable /.test(line) && DECLARED_READINGS.some((key) => line.includes(`(${key}`) || line.includes(` ${key})`) || line.includes(`${key};`));
 
 const failing = (run: CliResult) => run.summary().rules.filter((r) => r.outcome !== 'pass').map((r) => `${r.id}: ${r.outcome} ${r.reason ?? ''}`);
 
@@ -74,7 +83,7 @@ describe('a conformance run against the embedded reference server', () => {
    */
   test.each(['alt', 'random:20261123', 'random:8675309'])('REFERENCE_VARIANT=%s (other legal readings where the spec is silent) passes too', async (variant) => {
     const run = await runCli(['run'], { REFERENCE_VARIANT: variant });
-    expect(failing(run), `under REFERENCE_VARIANT=${variant}`).toEqual([]);
+    expect(failing(run).filter((line) => !declaredReading(line)), `under REFERENCE_VARIANT=${variant}`).toEqual([]);
     expect(run.code).toBe(0);
   });
 });

@@ -101,6 +101,8 @@ export const AdminCredentialsSchema = z.object({
   allowCompanyChanges: z.boolean().default(false),
   /** TypeIds of the administrator's company's user types (spec §4.2 Get user types), at least one; two for the list-filter rule */
   userTypeIds: z.array(z.number().int()).min(1).optional(),
+  /** TypeIds by provisioning UserTypeCode (spec §2.4 names types by code, §2.2 by id), for rules that count users of a type (§8) */
+  userTypeIdsByCode: z.record(z.string(), z.number().int()).optional(),
   /** the UserTypeModel field that carries the TypeId (spec §2.2 'Its fields: not shown'; clarification A4) */
   userTypeIdField: z.string().min(1).default('TypeId'),
   /**

@@ -1,5 +1,6 @@
 import type { AccountRole, InterfaceName, Profile } from '../contract/profile.js';
 import type { Need } from './rule.js';
+import { mailboxXmlOffered, SECTION_9, soapOffered } from '../contract/messaging-soap.js';
 
 /** Capabilities a rule may need; a missing one makes the rule not applicable, never a fail. */
 
@@ -127,6 +128,25 @@ export const trashAdvancedByDelete: Need = {
       : 'the profile says the server, not a further delete, moves messages on from Trash (messaging.trashAdvance; clarification M4)',
 };
 
+/**
+ * spec §9: the SOAP messaging calls exist up to release 5.36 (secure mail) and 6.2 (direct); a
+ * profile whose edition and release are later gets not applicable with that sentence.
+ */
+export const soapService: Need = {
+  feature: 'messaging-soap:release',
+  missing: (p) =>
+    !soapOffered(p.edition, p.release)
+      ? `${SECTION_9.soap}; the profile says ${p.edition} ${p.release}`
+      : p.interfaces.includes('messaging-soap')
+        ? undefined
+        : 'the profile says the target does not offer the messaging-soap interface',
+};
+
+/** spec §9: GetMailboxXML is gone from securemail 5.37 and direct 6.2 on. */
+export const mailboxXml: Need = {
+  feature: 'messaging-soap:mailbox-xml',
+  missing: (p) => (mailboxXmlOffered(p.edition, p.release) ? undefined : `${SECTION_9.mailboxXml}; the profile says ${p.edition} ${p.release}`),
+};
 /** The administration interface and its company credentials (spec §4.2, §5 rule 5; B8). */
 export const adminCredentials: Need = {
   feature: 'admin:credentials',

@@ -38,8 +38,9 @@ export class Redactor {
     return out;
   }
 
-  /** Redacts a body: JSON bodies field by field (secret-named keys), then known values. */
+  /** Redacts a body: JSON bodies field by field (secret-named keys), XML elements named like secrets (SOAP SessionKey, Password), then known values. */
   body(input: string): string {
+    if (input.trimStart().startsWith('<')) return this.text(maskXmlElements(input));
     try {
       const parsed: unknown = JSON.parse(input);
       return this.text(JSON.stringify(maskFields(parsed)));
@@ -65,4 +66,11 @@ function maskFields(value: unknown, key = ''): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskFields(v, k)]));
   }
   return typeof value === 'string' && SECRET_KEY.test(key) && value !== '' ? '[redacted]' : value;
+}
+
+/** `<Password>…</Password>`, `<ns:SessionKey>…</ns:SessionKey>`: element content masked by the element's local name. */
+function maskXmlElements(xml: string): string {
+  return xml.replace(/<((?:[\w.-]+:)?([\w.-]+))(\s[^>]*)?>([^<]+)<\/\1>/g, (whole, qname: string, local: string, attrs: string | undefined, content: string) =>
+    SECRET_KEY.test(local) && content.trim() !== '' ? `<${qname}${attrs ?? ''}>[redacted]</${qname}>` : whole,
+  );
 }

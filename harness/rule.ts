@@ -92,6 +92,10 @@ export class RuleContext {
     return this.clients.rest;
   }
 
+  get soap() {
+    return this.clients.soap;
+  }
+
   get admin() {
     return this.clients.admin;
   }

@@ -5,6 +5,7 @@ import { JSON_NAME_CASE, PATH_CASE } from './variant/vendor.js';
 import { tokenRoutes } from './token/routes.js';
 import { messagingRestRoutes } from './messaging-rest/routes.js';
 import { provisioningRoutes } from './provisioning/routes.js';
+import { messagingSoapRoutes } from './messaging-soap/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { directoryRoutes } from './directory/routes.js';
 
@@ -26,6 +27,7 @@ export function createApp(state: ReferenceState): Hono<AppEnv> {
   app.route('/', tokenRoutes(state));
   app.route('/SecureMessagingAPI', messagingRestRoutes(state));
   app.route('/Provisioning', provisioningRoutes(state));
+  app.route('/cmv4/cmv4.asmx', messagingSoapRoutes(state));
   app.route('/Remote', adminRoutes(state));
   app.route('/HpdProxyApi', directoryRoutes(state));
   app.onError((err, c) => {

@@ -1,6 +1,7 @@
 import { TOKEN_FAULTS } from './token/faults.js';
 import { MESSAGING_REST_FAULTS } from './messaging-rest/faults.js';
 import { PROVISIONING_FAULTS } from './provisioning/faults.js';
+import { MESSAGING_SOAP_FAULTS } from './messaging-soap/faults.js';
 import { SMTP_FAULTS } from './smtp/faults.js';
 import { DIRECTORY_FAULTS } from './directory/faults.js';
 import { ADMIN_FAULTS } from './admin/faults.js';
@@ -23,7 +24,7 @@ export interface FaultDef {
   readonly alsoBreaks?: { readonly rules: readonly string[]; readonly why: string };
 }
 
-export const FAULTS: readonly FaultDef[] = [...TOKEN_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS, ...ADMIN_FAULTS, ...SMTP_FAULTS, ...DIRECTORY_FAULTS];
+export const FAULTS: readonly FaultDef[] = [...TOKEN_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS, ...MESSAGING_SOAP_FAULTS, ...ADMIN_FAULTS, ...SMTP_FAULTS, ...DIRECTORY_FAULTS];
 
 /** Header the harness sends on every request: the id of the rule whose test made it. */
 export const RULE_HEADER = 'x-conformance-rule';

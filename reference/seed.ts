@@ -47,9 +47,10 @@ export function seed(state: ReferenceState, baseUrl: string, gateway?: { host: s
 
   return {
     baseUrl,
-    edition: 'securemail',
-    release: '5.36',
-    interfaces: ['token', 'admin', 'messaging-rest', 'provisioning', 'directory', ...(gateway ? (['smtp'] as const) : [])],
+    edition: state.platform.edition,
+    release: state.platform.release,
+    // messaging-soap is listed whatever the release: where spec §9 withdraws it, its rules say so
+    interfaces: ['token', 'admin', 'messaging-rest', 'messaging-soap', 'provisioning', 'directory', ...(gateway ? (['smtp'] as const) : [])],
     accounts: { ...accounts, mfaTotp: { ...mfaTotp, totpSecret } },
     companies: { primary: home.id, outsider: other.id },
     identityProvider: { ...state.identityProvider, autoProvisionCompanyId: home.id },

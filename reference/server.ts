@@ -6,8 +6,9 @@ import { createApp } from './app.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { Faults } from './faults.js';
 import { seed } from './seed.js';
+import { createState, DEFAULT_PLATFORM, type Platform, type ReferenceState } from './state.js';
+import { EDITIONS, type Edition } from '../contract/profile.js';
 import { startGateway } from './smtp/gateway.js';
-import { createState, type ReferenceState } from './state.js';
 import { variantNamed, type Variant } from './variant.js';
 
 export interface StartOptions {
@@ -16,6 +17,8 @@ export interface StartOptions {
   clock?: Clock;
   variant?: Variant;
   faults?: Faults;
+  /** edition and release to play (spec §9); default REFERENCE_EDITION / REFERENCE_RELEASE, else securemail 5.36 */
+  platform?: Platform;
   /** port of the SMTP gateway (0 = a free port) */
   smtpPort?: number;
 }
@@ -36,6 +39,7 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
     variant: options.variant ?? variantNamed(process.env.REFERENCE_VARIANT),
     faults: options.faults ?? Faults.fromEnv(process.env),
     identityProvider: { resourceType: 'OpenIdConnect', jwtSecret: randomBytes(24).toString('base64url') },
+    platform: options.platform ?? platformFromEnv(process.env),
   });
   const app = createApp(state);
   const host = options.host ?? '127.0.0.1';
@@ -60,4 +64,20 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
       });
     },
   };
+}
+
+/**
+ * REFERENCE_EDITION (securemail | direct) and REFERENCE_RELEASE (e.g. 5.36): the platform the
+ * reference plays, so a run can see spec §9's gating (the SOAP form up to securemail 5.36 and
+ * direct 6.2). The generated profile carries them. A wrong value is refused in one sentence.
+ */
+export function platformFromEnv(env: NodeJS.ProcessEnv): Platform {
+  const edition = (env.REFERENCE_EDITION ?? '').trim();
+  const release = (env.REFERENCE_RELEASE ?? '').trim();
+  if (edition !== '' && !(EDITIONS as readonly string[]).includes(edition)) {
+    throw new Error(`REFERENCE_EDITION is "${edition}"; set it to ${EDITIONS.join(' or ')}.`);
+  }
+  if (release !== '' && !/^\d+\.\d+$/.test(release)) throw new Error(`REFERENCE_RELEASE is "${release}"; set it to a release number such as 5.36.`);
+  const chosen = (edition || DEFAULT_PLATFORM.edition) as Edition;
+  return { edition: chosen, release: release || (chosen === 'direct' ? '6.2' : DEFAULT_PLATFORM.release) };
 }

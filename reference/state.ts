@@ -10,6 +10,15 @@ import { MailCore } from './core/mail/index.js';
 import { Faults } from './faults.js';
 import type { Variant } from './variant.js';
 import { mailChoices, type MailChoices } from './core/mail/choices.js';
+import type { Edition } from '../contract/profile.js';
+
+/** The edition and release the reference plays (spec §9 gates the SOAP form by them). */
+export interface Platform {
+  edition: Edition;
+  release: string;
+}
+
+export const DEFAULT_PLATFORM: Platform = { edition: 'securemail', release: '5.36' };
 
 /** Everything one reference server instance holds; route modules receive it whole. */
 export interface ReferenceState {
@@ -32,6 +41,8 @@ export interface ReferenceState {
   readonly identityProvider: { resourceType: string; jwtSecret: string };
   /** counts every request served, for `npm run bench` */
   readonly stats: { requests: number };
+  /** edition and release (REFERENCE_EDITION / REFERENCE_RELEASE), reflected in the generated profile */
+  readonly platform: Platform;
 }
 
 export interface StateOptions {
@@ -41,6 +52,7 @@ export interface StateOptions {
   lockoutThreshold?: number;
   lifetimes?: Partial<Lifetimes>;
   identityProvider: { resourceType: string; jwtSecret: string };
+  platform?: Platform;
 }
 
 export function createState(options: StateOptions): ReferenceState {
@@ -60,5 +72,6 @@ export function createState(options: StateOptions): ReferenceState {
     mail: mailChoices(options.variant),
     identityProvider: options.identityProvider,
     stats: { requests: 0 },
+    platform: options.platform ?? DEFAULT_PLATFORM,
   };
 }

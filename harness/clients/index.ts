@@ -4,6 +4,7 @@ import { Redactor } from '../redact.js';
 import { AdminClient } from './admin.js';
 import { DirectoryClient } from './directory.js';
 import { MessagingRestClient } from './messaging-rest.js';
+import { MessagingSoapClient } from './messaging-soap.js';
 import { ProvisioningClient } from './provisioning.js';
 import { TokenClient } from './token.js';
 
@@ -12,6 +13,7 @@ export class Clients {
   #token?: TokenClient;
   #rest?: MessagingRestClient;
   #provisioning?: ProvisioningClient;
+  #soap?: MessagingSoapClient;
   #admin?: AdminClient;
   #directory?: DirectoryClient;
 
@@ -28,6 +30,10 @@ export class Clients {
 
   get rest(): MessagingRestClient {
     return (this.#rest ??= new MessagingRestClient(this.http, this.profile));
+  }
+
+  get soap(): MessagingSoapClient {
+    return (this.#soap ??= new MessagingSoapClient(this.http, this.profile, this.redact));
   }
 
   get directory(): DirectoryClient {

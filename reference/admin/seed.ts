@@ -26,6 +26,7 @@ export function seedAdmin(state: ReferenceState, companyId: number): NonNullable
     timeStampFormat: timeStampForms(state.variant).declared,
     allowCompanyChanges: true,
     userTypeIds: state.accounts.companyTypes(companyId).map((t) => t.typeId),
+    userTypeIdsByCode: Object.fromEntries(state.accounts.platformTypes().map((t) => [t.code, t.typeId])),
     userTypeIdField: userTypeIdField(state.variant),
     unavailableOperations: lackedOperations(state.variant),
   };

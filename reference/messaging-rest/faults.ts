@@ -69,7 +69,7 @@ export const MESSAGING_REST_FAULTS = [
   { id: 'messaging-rest.summaries-folder-ignored', rule: 'messaging-rest.summaries.folder', breaks: 'Get message summaries ignores FolderId and lists the Inbox' },
   { id: 'messaging-rest.summaries-after-ignored', rule: 'messaging-rest.summaries.after-mid', breaks: 'LastMessageIDReceived is ignored' },
   { id: 'messaging-rest.search-filter-ignored', rule: 'messaging-rest.search.filter', breaks: 'the search Filter is ignored' },
-  { id: 'messaging-rest.search-folder-ignored', rule: 'messaging-rest.search.filter', breaks: 'the search FolderId is ignored: the Inbox is searched' },
+  { id: 'messaging-rest.search-folder-ignored', rule: 'messaging-rest.search.filter', breaks: 'a search with a Filter ignores FolderId and searches the Inbox' },
   { id: 'messaging-rest.search-order-desc-ignored', rule: 'messaging-rest.search.order-desc', breaks: 'OrderDesc true is ignored: results stay in ascending order' },
   { id: 'messaging-rest.search-order-desc-inverted', rule: 'messaging-rest.search.order-desc', breaks: 'OrderDesc is read the wrong way round: false gives descending order' },
   { id: 'messaging-rest.search-never-retracted', rule: 'messaging-rest.search.retracted', breaks: 'GetRetractedMsgs is ignored: retracted messages are never found' },

@@ -70,6 +70,8 @@ export function messagingRestRoutes(state: ReferenceState): Hono<AppEnv> {
       if (scheme?.toLowerCase() === 'bearer' && token && !fault('token.bearer-ignored')) {
         user = credentials.userForAccessToken(token);
         if (!user && fault('token.any-bearer-accepted')) user = domain.users.values().next().value;
+        // fault (token.access-token.authorizes): a valid access token opens another user's account
+        if (user && fault('token.bearer-wrong-user')) user = [...domain.users.values()].find((u) => u !== user) ?? user;
       }
     } else if (fault('messaging-rest.folder-list-anonymous') && c.req.method === 'GET' && c.req.path.endsWith('/Folder/List')) {
       return c.json({ Folders: [] });

@@ -1,6 +1,6 @@
 import type { HttpResponse } from '../../harness/http.js';
 import { check } from '../../harness/expect.js';
-import { adminCredentialsOf, adminSession, deleteAtEnd, newAccountModel } from '../../harness/fixtures/admin.js';
+import { adminCredentialsOf, adminSession, deleteAtEnd, givenAccount, keyOrThrow, newAccountModel } from '../../harness/fixtures/admin.js';
 import { account, adminCredentials, iface } from '../../harness/needs.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 
@@ -79,6 +79,11 @@ rule(
       if (res.status !== 200 || typeof k !== 'string' || !k) throw new Error(`${res.label} answered HTTP ${res.status}`);
       return k;
     });
-    await expectAllRefused(t, key, 'With the session key of a user who is not an administrator');
+    await expectAllRefused(t, key, 'With the session key (from messaging Log on) of a user who is not an administrator');
+    // the same user's key from administration Get a session key (single sign-on) is no administrator's either
+    const model = newAccountModel(t);
+    await givenAccount(t, await adminSession(t), model);
+    const sso = await t.given('get a session key for an ordinary account', async () => keyOrThrow(await t.admin.sessionKey({ Email: model.Email }), 'a session key'));
+    await expectAllRefused(t, sso, 'With the session key (from Get a session key) of an account that is not an administrator');
   },
 );

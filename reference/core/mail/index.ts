@@ -7,6 +7,7 @@ import { MailListing } from './listing.js';
 import { MailMessages } from './messages.js';
 import { STATUS, type Content } from './model.js';
 import { MailStore } from './store.js';
+import { MailTransit } from './transit.js';
 
 export { MailError, MAIL_TEXTS } from './errors.js';
 export type { MailErrorCode } from './errors.js';
@@ -23,6 +24,8 @@ export class MailCore {
   readonly folders: MailFolders;
   readonly messages: MailMessages;
   readonly listing: MailListing;
+  /** the InTransit flag of the SOAP form (spec §4.4); additive, no REST operation reads it */
+  readonly transit: MailTransit;
 
   constructor(
     readonly domain: Domain,
@@ -34,6 +37,7 @@ export class MailCore {
     this.folders = new MailFolders(this.store, choices);
     this.messages = new MailMessages(domain, this.store, choices);
     this.listing = new MailListing(this.store);
+    this.transit = new MailTransit(this.store);
   }
 
   /** A secure message from outside the service into the user's Inbox (B2: e-mailed one-time passwords). */

@@ -113,7 +113,7 @@ export class MailListing {
   search(actor: Actor, q: SearchQuery): SearchPage {
     const f = actor.fault;
     if (!Number.isInteger(q.pageNum) || !Number.isInteger(q.pageSize) || q.pageNum < 1 || q.pageSize < 1 || q.pageSize > MAX_PAGE_SIZE) fail('badPaging');
-    const folder = this.#folder(actor, f('messaging-rest.search-folder-ignored') ? undefined : q.folderId);
+    const folder = this.#folder(actor, f('messaging-rest.search-folder-ignored') && q.filter.trim() !== '' ? undefined : q.folderId);
     const needle = f('messaging-rest.search-filter-ignored') ? '' : q.filter.trim().toLowerCase();
     const unreadOnly = (status: number) => UNREAD_COLUMN.has(status) || (status === STATUS.read && f('messaging-rest.unread-only-includes-read'));
     const retracted = q.retracted && !f('messaging-rest.search-never-retracted');

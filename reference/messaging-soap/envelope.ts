@@ -1,0 +1,112 @@
+import { SOAP11_ENV, type SoapOperation } from '../../contract/messaging-soap.js';
+import { childNamed, escapeXml, parseXml, type XmlElement } from '../../contract/wire/xml.js';
+import type { SoapChoices } from './choices.js';
+
+/**
+ * SOAP 1.1 envelopes of the reference (spec §4.4, B4): reading a request down to the operation
+ * element, writing a response or a Fault in the variant's style.
+ */
+
+/** SOAP 1.1 §4.4.1 fault codes. */
+export type FaultCode = 'Client' | 'Server' | 'VersionMismatch' | 'MustUnderstand';
+
+/** A request the adapter must answer with a Fault. */
+export class SoapFault extends Error {
+  override name = 'SoapFault';
+  constructor(
+    readonly code: FaultCode,
+    readonly text: string,
+  ) {
+    super(text);
+  }
+}
+
+export interface SoapRequest {
+  op: string;
+  ns: string;
+  element: XmlElement;
+}
+
+/** SOAP 1.1 §4: Envelope, optional Header (mustUnderstand honoured), Body with one operation element. */
+export function readEnvelope(text: string): SoapRequest {
+  const parsed = parseXml(text);
+  if (!parsed.ok) throw new SoapFault('Client', `The request is not a SOAP message: ${parsed.reason}.`);
+  const env = parsed.root;
+  if (env.local !== 'Envelope') throw new SoapFault('Client', `The request is not a SOAP message: its root element is ${env.local}, not Envelope.`);
+  if (env.ns !== SOAP11_ENV) throw new SoapFault('VersionMismatch', `The Envelope is in the namespace "${env.ns}"; this service speaks SOAP 1.1 (${SOAP11_ENV}).`);
+  const header = childNamed(env, 'Header', SOAP11_ENV);
+  for (const entry of header?.children ?? []) {
+    const must = Object.entries(entry.attrs).find(([k]) => k === 'mustUnderstand' || k.endsWith(':mustUnderstand'))?.[1];
+    if (must === '1' || must === 'true') throw new SoapFault('MustUnderstand', `The header entry ${entry.local} is not understood.`);
+  }
+  const body = childNamed(env, 'Body', SOAP11_ENV);
+  if (!body) throw new SoapFault('Client', 'The Envelope has no Body.');
+  const element = body.children[0];
+  if (!element) throw new SoapFault('Client', 'The Body holds no operation element.');
+  return { op: element.local, ns: element.ns, element };
+}
+
+export type PartValue = string | number | boolean | undefined;
+
+/** The operation's children by the WSDL's types (document/literal, elementFormDefault qualified). */
+export function readParts(op: SoapOperation, element: XmlElement, ns: string): Record<string, PartValue> {
+  const out: Record<string, PartValue> = {};
+  for (const part of op.parts) {
+    const el = childNamed(element, part.name, ns);
+    if (!el) {
+      // xs:int and xs:boolean are minOccurs=1; strings may be absent
+      if (part.type !== 'string') throw new SoapFault('Client', `Server was unable to read request. The element ${part.name} (${part.type}) is missing from ${op.name}.`);
+      out[part.name] = undefined;
+      continue;
+    }
+    const raw = el.text.trim();
+    if (part.type === 'string') out[part.name] = el.text;
+    else if (part.type === 'int') {
+      if (!/^[+-]?\d{1,10}$/.test(raw) || Math.abs(Number(raw)) > 2 ** 31) throw new SoapFault('Client', `Server was unable to read request. ${part.name} "${raw}" is not an xs:int.`);
+      out[part.name] = Number(raw);
+    } else {
+      if (!/^(true|false|1|0)$/.test(raw)) throw new SoapFault('Client', `Server was unable to read request. ${part.name} "${raw}" is not an xs:boolean.`);
+      out[part.name] = raw === 'true' || raw === '1';
+    }
+  }
+  return out;
+}
+
+const EXTRA_HEADER = '<ServerInfo xmlns="urn:reference:extra">reference server; clients ignore this header entry</ServerInfo>';
+
+function envelope(ch: SoapChoices, inner: string): string {
+  const p = ch.prefix;
+  const q = (name: string) => (p ? `${p}:${name}` : name);
+  const decl = p ? `xmlns:${p}="${SOAP11_ENV}"` : `xmlns="${SOAP11_ENV}"`;
+  const header = ch.extraElements ? `<${q('Header')}>${EXTRA_HEADER}</${q('Header')}>` : '';
+  return (
+    `<?xml version="1.0" encoding="utf-8"?>` +
+    `<${q('Envelope')} ${decl} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">` +
+    `${header}<${q('Body')}>${inner}</${q('Body')}></${q('Envelope')}>`
+  );
+}
+
+/** A string result: escaped character data or CDATA (the same string to any XML reader). */
+function stringContent(ch: SoapChoices, text: string): string {
+  if (ch.escaping === 'cdata' && !text.includes(']]>')) return `<![CDATA[${text}]]>`;
+  return escapeXml(text);
+}
+
+/** spec §4.4: HTTP 200, <Op>Response in {soap_namespace}, with <Op>Result where the operation has one. */
+export function responseXml(ch: SoapChoices, ns: string, op: string, result: string | undefined): string {
+  const extra = ch.extraElements ? `<ServedBy xmlns="urn:reference:extra">reference</ServedBy>` : '';
+  const body = result === undefined ? '' : `<${op}Result>${stringContent(ch, result)}</${op}Result>`;
+  return envelope(ch, `<${op}Response xmlns="${escapeXml(ns)}">${body}${extra}</${op}Response>`);
+}
+
+/** SOAP 1.1 §4.4: a Fault with faultcode (a QName in the envelope namespace) and faultstring. */
+export function faultXml(ch: SoapChoices, code: FaultCode, text: string): string {
+  const p = ch.prefix;
+  const fault = p ? `${p}:Fault` : 'Fault';
+  // faultcode and faultstring are unqualified (SOAP 1.1 §4.4); the code's prefix must be bound
+  const codePrefix = p || 'e';
+  const bind = p ? '' : ` xmlns:e="${SOAP11_ENV}"`;
+  const unq = p ? '' : ' xmlns=""';
+  const detail = ch.extraElements ? `<detail${unq}><Reference xmlns="urn:reference:extra">reference detail</Reference></detail>` : '';
+  return envelope(ch, `<${fault}${bind}><faultcode${unq}>${codePrefix}:${code}</faultcode><faultstring${unq}>${escapeXml(text)}</faultstring>${detail}</${fault}>`);
+}

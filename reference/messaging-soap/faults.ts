@@ -1,0 +1,73 @@
+/**
+ * One deliberate violation per way a messaging SOAP rule can be broken (issue 10, item 5); see
+ * reference/faults.ts. `rule` is the id of the spec test in specs/messaging-soap that must fail.
+ */
+const f = (id: string, rule: string, breaks: string) => ({ id: `messaging-soap.${id}`, rule: `messaging-soap.${rule}`, breaks });
+
+export const MESSAGING_SOAP_FAULTS = [
+  // §4.4 Logon, §7.2 Login
+  f('logon-empty-result', 'logon.session-key', 'LogonResult is an empty string'),
+  f('logon-wrong-text', 'logon.invalid-credentials', 'a wrong password gets the faultstring "Invalid credentials" instead of the §7.2 text'),
+  f('logon-fault-200', 'logon.invalid-credentials', 'the Fault for a wrong password comes with HTTP 200 instead of 500 (B4, SOAP 1.1 §6.2)'),
+  // §4.4 GetAccountDetails
+  f('details-not-xml', 'account-details.xml-result', 'GetAccountDetailsResult is the text "OK", not an XML document'),
+  // §5 rule 4, §4.4 Logout
+  f('unknown-key-accepted', 'session.unknown-key-refused', 'a SessionKey the server never issued (or none) is taken as the first user'),
+  f('logout-keeps-key', 'logout.invalidates-key', 'Logout answers but the key keeps working'),
+  // §4.4 ChangePassword (EmailAddr, no session key)
+  f('change-password-needs-key', 'change-password.email-without-key', 'ChangePassword without a session key is refused'),
+  f('change-password-noop', 'change-password.email-without-key', 'ChangePassword answers success but keeps the old password'),
+  // §4.4 GetFolderList, CreateFolder, DeleteFolder; §7.2 CreateFolder; §8
+  f('folder-list-no-system', 'folder-list.folders', 'the folder list leaves out the Inbox'),
+  f('create-folder-wrong-fid', 'create-folder.new-fid', 'NewFID names no folder the user has (the real id plus 1000)'),
+  f('create-folder-type-swapped', 'create-folder.new-fid', 'the folder is listed with the other FolderType'),
+  f('folder-type-2-accepted', 'create-folder.type-invalid', 'FolderType 2 creates an inbox folder'),
+  f('folder-limit-64', 'create-folder.name-length', 'a 65-character name is refused as too long'),
+  f('folder-limit-66', 'create-folder.name-length', 'a 66-character name is accepted'),
+  f('folder-duplicates-allowed', 'create-folder.name-exists', 'a second folder with the same name is created'),
+  f('folder-delete-noop', 'delete-folder.messages-to-parent', 'DeleteFolder answers success but keeps the folder and its messages'),
+  f('system-folder-delete-ok', 'delete-folder.system-refused', 'DeleteFolder of the Inbox answers success instead of a Fault'),
+  // §4.4 SendMIMEMessage, §3.2
+  f('send-mime-mid-offset', 'send-mime.new-mid', 'NewMID is one more than the MID the message got'),
+  f('send-mime-malformed-fault', 'send-mime.malformed-to-drafts', 'improperly formatted MIME is refused with a Fault instead of saved in Drafts'),
+  // §4.4 GetMIMEMessage, §3.2, §7.2 GetMIMEMessage
+  f('mime-no-separator', 'get-mime.mime-text', 'the MIME text has no blank line between header and body'),
+  f('get-mime-no-tracking', 'get-mime.marks-read', 'a recipient reading the MIME message leaves it unread'),
+  f('outsider-mime-allowed', 'get-mime.outsider-refused', 'a user who neither sent nor received the message gets its MIME text'),
+  f('outsider-mime-wrong-text', 'get-mime.outsider-refused', 'an outsider is refused with "User could not be authenticated" instead of the §7.2 permission text'),
+  f('purged-still-readable', 'get-mime.deleted-refused', 'a message the recipient deleted permanently is still served'),
+  // §3.2 move, §4.4 un-delete, §8
+  f('move-noop', 'move.same-type', 'MoveMessage answers success but the message stays where it was'),
+  f('move-across-types', 'move.across-types-refused', 'a received message moves into a custom outbox folder'),
+  f('undelete-refused', 'move.undelete', 'a message in Trash cannot be moved back to the Inbox'),
+  // §3.2 delete, §7.2 DeleteMessage
+  f('delete-purges', 'delete.trash-sequence', 'a normal delete purges the message instead of moving it to Trash'),
+  f('delete-skips-deleted-trash', 'delete.trash-sequence', 'a delete in Trash purges instead of moving to Deleted Trash'),
+  f('delete-result-missing', 'delete.trash-sequence', 'DeleteMessageResponse carries no DeleteMessageResult'),
+  f('permanent-ignored', 'delete.permanent', 'PermanentlyDelete true only moves the message to Trash'),
+  f('delete-all-copies', 'delete.permanent', "a delete removes the other users' copies too"),
+  f('outsider-delete-ok', 'delete.not-deletable', 'deleting a message the user has no copy of answers success'),
+  // §3.2 retract
+  f('retract-removes-copies', 'retract.recipient-keeps', "RetractMessage removes the recipients' copies"),
+  // §4.4 GetInTransit / SetInTransit
+  f('in-transit-set-ignored', 'in-transit.round-trip', 'SetInTransit answers success but the value does not change'),
+  f('in-transit-always-true', 'in-transit.round-trip', 'GetInTransit answers true whatever was set'),
+  // §2.3 / §4.4 GetMailboxXML
+  f('mailbox-xml-empty', 'mailbox-xml.listing', 'GetMailboxXML lists no messages'),
+  // §4.4 envelope and response shape
+  f('response-unqualified', 'wire.response-shape', '<Op>Response is in no namespace instead of {soap_namespace}'),
+  f('result-misnamed', 'wire.response-shape', 'the result element is <Result> instead of <Op>Result'),
+  // SOAP 1.1 faults for bad input
+  f('malformed-plain-500', 'fault.malformed-xml', 'malformed XML gets a plain-text 500, not a SOAP Fault'),
+  f('malformed-200', 'fault.malformed-xml', 'malformed XML gets HTTP 200 with an empty response'),
+  f('fault-code-unqualified', 'fault.malformed-xml', 'faultcode is a bare "Client" not bound to the SOAP envelope namespace'),
+  f('wrong-namespace-accepted', 'fault.wrong-namespace', 'an operation element in another namespace is served'),
+  f('unknown-op-200', 'fault.unknown-operation', 'an unknown operation gets HTTP 200 with an empty response'),
+  f('missing-int-as-zero', 'fault.missing-element', 'a missing xs:int element is read as 0'),
+  f('soap-action-unchecked', 'fault.soap-action', 'a SOAPAction naming another operation than the Body is served'),
+  // ?WSDL
+  f('wsdl-drops-operation', 'wsdl.operations', 'the WSDL leaves out RetractMessage, which the endpoint offers'),
+  f('wsdl-wrong-action', 'wsdl.operations', 'the WSDL gives MoveMessage the SOAPAction {ns}/Move'),
+  // REST and SOAP are one mailbox
+  f('delete-restarts-trash', 'model.one-mailbox', 'a SOAP delete of a message already in Trash puts it in Trash again (it forgets the earlier delete)'),
+] as const;

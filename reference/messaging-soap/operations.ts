@@ -1,0 +1,287 @@
+import { buildMime } from '../core/mail/mime.js';
+import { MailError, type Actor } from '../core/mail/index.js';
+import { copyType, INBOX_TYPE, type FolderType } from '../core/mail/model.js';
+import type { User } from '../core/domain.js';
+import type { ReferenceState } from '../state.js';
+import type { PartValue } from './envelope.js';
+import { SoapFault } from './envelope.js';
+import type { InnerXml } from './inner.js';
+
+/**
+ * The operations of spec §4.4 over the one mail core (no mailbox state of their own): each
+ * reads its parts, calls MailCore, and returns `<Op>Result`'s string (undefined: void).
+ * Faults named `messaging-soap.*` are the deliberate violations of reference/messaging-soap/faults.ts.
+ */
+export interface OpContext {
+  state: ReferenceState;
+  parts: Record<string, PartValue>;
+  fault: (id: string) => boolean;
+  inner: InnerXml;
+}
+
+type Handler = (c: OpContext) => string | undefined | Promise<string | undefined>;
+
+const str = (c: OpContext, name: string) => (c.parts[name] as string | undefined) ?? '';
+const int = (c: OpContext, name: string) => c.parts[name] as number;
+const bool = (c: OpContext, name: string) => c.parts[name] as boolean;
+
+/** spec §5.4: the SessionKey child names the session; 'SessionKey Expired' once it lapses (§7.2). */
+function actor(c: OpContext): Actor {
+  const key = str(c, 'SessionKey');
+  const { mailbox, domain } = c.state;
+  let user: User | undefined;
+  if (key === '' && c.fault('messaging-soap.unknown-key-accepted')) user = domain.users.values().next().value;
+  else if (key !== '') {
+    const session = c.state.credentials.session(key);
+    if (!session && c.fault('messaging-soap.unknown-key-accepted')) user = domain.users.values().next().value;
+    else user = mailbox.accounts.sessionUser(key, c.fault);
+  }
+  if (!user) throw new MailError('notAuthenticated');
+  return { user, credential: key, fault: c.fault };
+}
+
+function folderType(value: number): FolderType {
+  if (value !== 0 && value !== 1) throw new SoapFault('Client', `FolderType ${value} is neither 0 (inbox) nor 1 (outbox).`);
+  return value;
+}
+
+const logon: Handler = (c) => {
+  const key = c.state.mailbox.accounts.logon(str(c, 'UserIDorEmail'), str(c, 'Password'), c.fault);
+  return c.fault('messaging-soap.logon-empty-result') ? '' : key;
+};
+
+const accountDetails: Handler = (c) => {
+  const a = actor(c);
+  if (c.fault('messaging-soap.details-not-xml')) return 'OK';
+  const { statistics: s } = c.state.mailbox.accounts.details(a);
+  const now = c.state.domain.clock.now();
+  return c.inner.record('AccountDetails', [
+    ['MsgUnread', s.TotalUnreadMessagesInInbox],
+    ['MsgSent', s.TotalMessagesInOutbox],
+    ['TotalMsgSent', s.TotalMessagesSent],
+    ['MsgReceived', s.TotalMessagesInInbox],
+    ['TotalMsgReceived', s.TotalMessagesReceived],
+    ['TotalDiskSpace', 1_073_741_824],
+    ['DiskSpaceUsed', 0],
+    ['TotalVisits', 1],
+    ['LastLoginDateTime', now],
+    ['DateCreated', now],
+    ['DateLastNotice', now],
+    ['DatePasswordExpires', new Date(now.getTime() + 90 * 86_400_000)],
+    ['TotalFilesSent', 0],
+    ['TotalFilesInOutbox', 0],
+  ]);
+};
+
+/** spec §2.3: the SOAP form names the user by EmailAddr; spec §4.3/§5.6: no session key needed. */
+const changePassword: Handler = (c) => {
+  if (c.fault('messaging-soap.change-password-needs-key')) throw new MailError('notAuthenticated');
+  if (c.fault('messaging-soap.change-password-noop')) return undefined;
+  c.state.mailbox.accounts.changePassword({ login: str(c, 'EmailAddr') }, str(c, 'OldPassword'), str(c, 'NewPassword'), c.fault);
+  return undefined;
+};
+
+const logout: Handler = (c) => {
+  const a = actor(c);
+  if (!c.fault('messaging-soap.logout-keeps-key')) c.state.credentials.endSession(a.credential);
+  return undefined;
+};
+
+const TYPE_DESC = ['Inbox', 'Outbox'];
+
+const folderList: Handler = (c) => {
+  const folders = c.state.mailbox.folders.list(actor(c)).filter((f) => !(f.system === 'inbox' && c.fault('messaging-soap.folder-list-no-system')));
+  return c.inner.list(
+    c.inner.root('folders'),
+    'Folder',
+    folders.map((f) => [
+      ['FID', f.id],
+      ['Name', f.name],
+      ['Type', f.type],
+      ['TypeDesc', TYPE_DESC[f.type]!],
+      ['TotalMessages', f.totalMessages],
+    ]),
+  );
+};
+
+const createFolder: Handler = (c) => {
+  const a = actor(c);
+  const { store, folders } = c.state.mailbox;
+  let type = int(c, 'FolderType');
+  const name = str(c, 'FolderName');
+  if (type === 2 && c.fault('messaging-soap.folder-type-2-accepted')) type = 0;
+  const length = [...name].length;
+  if (length === 65 && c.fault('messaging-soap.folder-limit-64')) throw new MailError('folderNameTooLong');
+  let created;
+  if ((length === 66 && c.fault('messaging-soap.folder-limit-66')) || c.fault('messaging-soap.folder-duplicates-allowed')) {
+    created = store.addFolder(a.user, name, type === 1 ? 1 : 0);
+  } else created = folders.create(a, name, type);
+  if (c.fault('messaging-soap.create-folder-type-swapped')) created.type = created.type === 0 ? 1 : 0;
+  const fid = c.fault('messaging-soap.create-folder-wrong-fid') ? created.id + 1000 : created.id;
+  return c.inner.record(c.inner.root('createFolder'), [['NewFID', fid]]);
+};
+
+const deleteFolder: Handler = (c) => {
+  const a = actor(c);
+  const folder = c.state.mailbox.folders.get(a, int(c, 'FID'));
+  if (folder.system && c.fault('messaging-soap.system-folder-delete-ok')) return undefined;
+  if (!folder.system && c.fault('messaging-soap.folder-delete-noop')) return undefined;
+  c.state.mailbox.folders.delete(a, folder.id);
+  return undefined;
+};
+
+/** spec §4.4 GetMIMEMessage; §3.2: a recipient's read writes tracking (marks it read). */
+const getMime: Handler = (c) => {
+  const a = actor(c);
+  const mid = int(c, 'MID');
+  const { messages, store } = c.state.mailbox;
+  let opened;
+  try {
+    opened = messages.open(a, mid, 'mime');
+  } catch (e) {
+    const content = store.contents.get(mid);
+    const purged = store.purgedSide(a.user, mid);
+    if (content && purged && c.fault('messaging-soap.purged-still-readable')) opened = { content, copy: undefined };
+    else if (content && !purged && c.fault('messaging-soap.outsider-mime-allowed')) opened = { content, copy: undefined };
+    else if (e instanceof MailError && e.code === 'noPermission' && !purged && c.fault('messaging-soap.outsider-mime-wrong-text')) throw new MailError('notAuthenticated');
+    else throw e;
+  }
+  if (!c.fault('messaging-soap.get-mime-no-tracking')) messages.markRead(opened.copy);
+  const mime = buildMime(opened.content);
+  return c.fault('messaging-soap.mime-no-separator') ? mime.replace('\r\n\r\n', '\r\n') : mime;
+};
+
+/** spec §4.4 SendMIMEMessage → SendMessage/NewMID; §3.2: malformed MIME goes to Drafts, no error. */
+const sendMime: Handler = async (c) => {
+  const a = actor(c);
+  const text = str(c, 'Message');
+  if (c.fault('messaging-soap.send-mime-malformed-fault') && !/^[\x21-\x39\x3b-\x7e]+:/m.test(text.split(/\r?\n\r?\n/)[0] ?? '')) {
+    throw new SoapFault('Client', 'The MIME message is improperly formatted.');
+  }
+  const sent = await c.state.mailbox.messages.sendMime(a, text);
+  const mid = c.fault('messaging-soap.send-mime-mid-offset') ? sent.mid + 1 : sent.mid;
+  return c.inner.record('SendMessage', [['NewMID', mid]]);
+};
+
+/** spec §3.2 move; §4.4 un-delete is a move of a deleted message back to the inbox. */
+const move: Handler = (c) => {
+  const a = actor(c);
+  const mid = int(c, 'MID');
+  const dest = int(c, 'DestFID');
+  const { store, messages } = c.state.mailbox;
+  if (c.fault('messaging-soap.move-noop')) return undefined;
+  const copy = store.copyFor(a.user, mid);
+  const here = copy ? store.folder(a.user, copy.folderId) : undefined;
+  if (here?.system === 'trash' && c.fault('messaging-soap.undelete-refused')) throw new MailError('moveToTrash');
+  const target = store.folder(a.user, dest);
+  if (copy && target && !target.system && copyType(copy) !== target.type && c.fault('messaging-soap.move-across-types')) {
+    copy.folderId = target.id;
+    return undefined;
+  }
+  messages.move(a, mid, dest);
+  return undefined;
+};
+
+/** spec §3.2 delete: Trash, Deleted Trash, purge; PermanentlyDelete purges at once; only this user's copy. */
+const deleteMessage: Handler = (c) => {
+  const a = actor(c);
+  folderType(int(c, 'FolderType'));
+  const mid = int(c, 'MID');
+  const { store, messages } = c.state.mailbox;
+  const copy = store.copyFor(a.user, mid);
+  const permanently = bool(c, 'PermanentlyDelete') && !c.fault('messaging-soap.permanent-ignored');
+  if (!copy && c.fault('messaging-soap.outsider-delete-ok')) return c.inner.record(c.inner.root('deleteMessage'), [['Description', 'Message deleted.']]);
+  const place = copy ? store.folder(a.user, copy.folderId)?.system : undefined;
+  let said: string;
+  if (copy && place !== 'trash' && place !== 'deletedTrash' && !permanently && c.fault('messaging-soap.delete-purges')) {
+    store.purge(copy);
+    said = 'Message permanently deleted.';
+  } else if (copy && place === 'trash' && !permanently && c.fault('messaging-soap.delete-skips-deleted-trash')) {
+    store.purge(copy);
+    said = 'Message permanently deleted.';
+  } else if (copy && place === 'trash' && !permanently && c.fault('messaging-soap.delete-restarts-trash')) {
+    // forgets that the message already reached Trash (e.g. by a REST delete) and puts it there again
+    said = 'Message moved to the Trash folder.';
+  } else if (copy && c.fault('messaging-soap.delete-all-copies')) {
+    for (const other of [...store.copiesOf(mid)]) if (other !== copy) store.purge(other);
+    said = messages.delete(a, mid, permanently).text;
+  } else said = messages.delete(a, mid, permanently).text;
+  if (c.fault('messaging-soap.delete-result-missing')) return undefined;
+  return c.inner.record(c.inner.root('deleteMessage'), [['Description', said]]);
+};
+
+const retract: Handler = (c) => {
+  const a = actor(c);
+  const mid = int(c, 'MID');
+  c.state.mailbox.messages.retract(a, mid);
+  if (c.fault('messaging-soap.retract-removes-copies')) {
+    const { store } = c.state.mailbox;
+    for (const copy of [...store.copiesOf(mid)]) if (copy.side === 'received') store.purge(copy);
+  }
+  return undefined;
+};
+
+const getInTransit: Handler = (c) => {
+  const a = actor(c);
+  const value = c.state.mailbox.transit.get(a, folderType(int(c, 'FolderType')), int(c, 'MID'));
+  return c.inner.record(c.inner.root('inTransit'), [['Value', value || c.fault('messaging-soap.in-transit-always-true')]]);
+};
+
+const setInTransit: Handler = (c) => {
+  const a = actor(c);
+  const type = folderType(int(c, 'FolderType'));
+  if (c.fault('messaging-soap.in-transit-set-ignored')) return undefined;
+  c.state.mailbox.transit.set(a, type, int(c, 'MID'), bool(c, 'InTransitValue'));
+  return undefined;
+};
+
+/** spec §2.3 'SOAP form of the mailbox listing' (GetMailboxXML), over the core's search. */
+const mailboxXml: Handler = (c) => {
+  const a = actor(c);
+  const mailboxType = folderType(int(c, 'MailboxType'));
+  const { store, listing } = c.state.mailbox;
+  const folderId = int(c, 'FolderID');
+  const home = store.system(a.user, mailboxType === INBOX_TYPE ? 'inbox' : 'outbox').id;
+  const page = listing.search(a, {
+    filter: str(c, 'Filter'),
+    folderId: folderId > 0 ? folderId : home,
+    unreadOnly: bool(c, 'GetInboxUnReadOnly'),
+    retracted: bool(c, 'GetRetractedMsgs'),
+    orderBy: str(c, 'OrderBy') || 'DATE',
+    orderDesc: bool(c, 'OrderDesc'),
+    pageNum: int(c, 'PageNum'),
+    pageSize: int(c, 'PageSize'),
+  });
+  const items = c.fault('messaging-soap.mailbox-xml-empty') ? [] : page.items;
+  return c.inner.list(
+    c.inner.root('mailbox'),
+    'MessageListItem',
+    items.map(({ copy, content }) => [
+      ['MID', content.mid],
+      ['CreateTime', content.createdAt],
+      ['FromEMail', content.from],
+      ['Subject', content.subject],
+      ['MsgSize', content.textBody.length + content.htmlBody.length],
+      ['MsgStatus', copy.tracking?.status ?? copy.status],
+      ['ReadConfirmation', false],
+    ]),
+  );
+};
+
+export const HANDLERS: Record<string, Handler> = {
+  Logon: logon,
+  GetAccountDetails: accountDetails,
+  ChangePassword: changePassword,
+  Logout: logout,
+  GetFolderList: folderList,
+  CreateFolder: createFolder,
+  DeleteFolder: deleteFolder,
+  GetMIMEMessage: getMime,
+  SendMIMEMessage: sendMime,
+  MoveMessage: move,
+  DeleteMessage: deleteMessage,
+  RetractMessage: retract,
+  GetInTransit: getInTransit,
+  SetInTransit: setInTransit,
+  GetMailboxXML: mailboxXml,
+};

@@ -35,7 +35,8 @@ export function directoryRoutes(state: ReferenceState): Hono<AppEnv> {
     if (fromAdministration ? fault('directory.admin-key-refused') : fault('directory.messaging-key-refused')) return false;
     const session = credentials.session(key);
     if (session && 'user' in session) return true;
-    return session === undefined ? fault('directory.unknown-key-accepted') || fault('directory.ended-key-accepted') : false;
+    if (session !== undefined) return false;
+    return credentials.wasEnded(key) ? fault('directory.ended-key-accepted') : fault('directory.unknown-key-accepted');
   }
 
   const matches = (wanted: string, actual: string): boolean => {

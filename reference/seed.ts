@@ -3,6 +3,7 @@ import { base32Encode } from '../contract/wire/totp.js';
 import type { Account, AccountRole, ProfileInput } from '../contract/profile.js';
 import type { ReferenceState } from './state.js';
 import type { User } from './core/domain.js';
+import { AUTH_SCHEME } from './token/choices.js';
 import { seedMessaging } from './messaging-rest/seed.js';
 import { seedProvisioning } from './provisioning/seed.js';
 import { seedAdmin } from './admin/seed.js';
@@ -54,7 +55,7 @@ export function seed(state: ReferenceState, baseUrl: string, gateway?: { host: s
     accounts: { ...accounts, mfaTotp: { ...mfaTotp, totpSecret } },
     companies: { primary: home.id, outsider: other.id },
     identityProvider: { ...state.identityProvider, autoProvisionCompanyId: home.id },
-    token: { scheme: 'Bearer', lockoutThreshold: domain.lockoutThreshold, bearerOnMessaging: true, emailOtpSource: 'inbox' },
+    token: { scheme: state.variant.get(AUTH_SCHEME), lockoutThreshold: domain.lockoutThreshold, bearerOnMessaging: true, emailOtpSource: 'inbox' },
     admin: seedAdmin(state, home.id),
     provisioning: seedProvisioning(state),
     messaging: seedMessaging(state, home.id, domain.findUser(accounts.primary.username)!),

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -10,6 +11,7 @@ import { createState, DEFAULT_PLATFORM, type Platform, type ReferenceState } fro
 import { EDITIONS, type Edition } from '../contract/profile.js';
 import { startGateway } from './smtp/gateway.js';
 import { variantNamed, type Variant } from './variant.js';
+import { RESOURCE_TYPE_NAME } from './token/choices.js';
 
 export interface StartOptions {
   port?: number;
@@ -34,11 +36,12 @@ export interface RunningReference {
 
 /** Starts a seeded reference server (port 0 = a free port) and returns its generated profile. */
 export async function start(options: StartOptions = {}): Promise<RunningReference> {
+  const variant = options.variant ?? variantNamed(process.env.REFERENCE_VARIANT);
   const state = createState({
     clock: options.clock ?? systemClock,
-    variant: options.variant ?? variantNamed(process.env.REFERENCE_VARIANT),
+    variant,
     faults: options.faults ?? Faults.fromEnv(process.env),
-    identityProvider: { resourceType: 'OpenIdConnect', jwtSecret: randomBytes(24).toString('base64url') },
+    identityProvider: { resourceType: variant.get(RESOURCE_TYPE_NAME), jwtSecret: randomBytes(24).toString('base64url') },
     platform: options.platform ?? platformFromEnv(process.env),
   });
   const app = createApp(state);
@@ -57,6 +60,8 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
     profile: seed(state, url, gateway),
     state,
     close: async () => {
+      const footprintFile = process.env.REFERENCE_FAULT_FOOTPRINT;
+      if (footprintFile) writeFileSync(footprintFile, JSON.stringify(state.faults.footprint()));
       await gateway.close();
       await new Promise<void>((resolve) => {
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -149,9 +149,16 @@ export class Companies {
    * spec §4.5 / §3.2: a new key for `automationId`, replacing (invalidating) its old one; with
    * no AutomationId, a new AutomationId as well.
    */
-  newKey(companyId: number, automationId?: string): CompanyKey {
+  newKey(companyId: number, automationId?: string, invalidateAll = false): CompanyKey {
     const id = automationId ?? this.newAutomationId();
     const apiEncryptionKey = newKey();
+    // P14, the other reading: a new key invalidates every existing key of the company, and becomes the default
+    if (invalidateAll && automationId !== undefined) {
+      const ring = this.#ring(companyId);
+      for (const old of ring.keys.keys()) if (old !== id) this.#byAutomationId.delete(old);
+      ring.keys.clear();
+      ring.defaultAutomationId = id;
+    }
     this.#ring(companyId).keys.set(id, apiEncryptionKey);
     this.#ring(companyId).latest = id;
     this.#byAutomationId.set(id, companyId);

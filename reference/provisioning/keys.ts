@@ -34,7 +34,7 @@ export function getEncryptionKey(companies: Companies, model: Record<string, unk
   return key ? { errors: [], data: view(record.referenceId, key) } : { errors: ['CompanyNotFound'] };
 }
 
-export function newEncryptionKey(companies: Companies, model: Record<string, unknown>, f: Fault): KeyOutcome {
+export function newEncryptionKey(companies: Companies, model: Record<string, unknown>, f: Fault, invalidateAll = false): KeyOutcome {
   const found = companyFor(companies, model);
   if (!found) return { errors: ['CompanyNotFound'] };
   const { record, automationId } = found;
@@ -44,7 +44,7 @@ export function newEncryptionKey(companies: Companies, model: Record<string, unk
       // returns a fresh key without storing it: the old one stays valid
       const old = companies.key(record.companyId, automationId)!;
       key = { automationId, apiEncryptionKey: Buffer.from(old.apiEncryptionKey, 'base64').reverse().toString('base64') };
-    } else key = companies.newKey(record.companyId, automationId);
+    } else key = companies.newKey(record.companyId, automationId, invalidateAll);
   } else if (f('provisioning.key-new-reuses-automation-id')) key = companies.newKey(record.companyId, companies.defaultKey(record.companyId).automationId);
   else key = companies.newKey(record.companyId);
   return { errors: [], data: view(record.referenceId, key) };

@@ -19,7 +19,7 @@ function exists(y: number, m: number, d: number): boolean {
  * spec §7.3 InvalidDate: mm/dd/yyyy, month 1-12, day 1-31 and valid for the month;
  * PastExpirationDate: before today (the server's UTC date; today itself is not in the past).
  */
-export function checkExpirationDate(value: unknown, today: Date, f: Fault, latest?: Date): ProvisioningErrorName | undefined {
+export function checkExpirationDate(value: unknown, today: Date, f: Fault, latest?: Date, todayIsPast = false): ProvisioningErrorName | undefined {
   const text = typeof value === 'string' ? value : '';
   let ymd: [number, number, number] | undefined;
   const match = DATE.exec(text);
@@ -43,7 +43,8 @@ export function checkExpirationDate(value: unknown, today: Date, f: Fault, lates
   if (f('provisioning.date-far-future-refused') && given > now + 366 * 86_400_000) return 'InvalidDate';
   // P8: a server whose date type ends (SQL smalldatetime: 06/06/2079) cannot store a later date
   if (latest && given > latest.getTime()) return 'InvalidDate';
-  if (given < now && !f('provisioning.past-date-accepted')) return 'PastExpirationDate';
+  // P7: today is not in the past, or (the other reading) it already is
+  if ((given < now || (todayIsPast && given === now)) && !f('provisioning.past-date-accepted')) return 'PastExpirationDate';
   return undefined;
 }
 

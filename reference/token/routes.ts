@@ -1,3 +1,4 @@
+import { MISSING_GRANT_TYPE } from './choices.js';
 import { Hono } from 'hono';
 import { GRANT_TYPES, MFA_METHODS, type GrantType } from '../../contract/token.js';
 import type { ReferenceState } from '../state.js';
@@ -29,7 +30,7 @@ export function tokenRoutes(state: ReferenceState): Hono<AppEnv> {
       const f = c.get('fault');
       let grant = body.grant_type;
       if (grant === undefined || grant === '') {
-        if (!f('token.missing-grant-defaults')) throw new TokenError(400, 'InvalidRequest');
+        if (!f('token.missing-grant-defaults')) throw new TokenError(400, variant.get(MISSING_GRANT_TYPE));
         grant = 'client_credentials';
       }
       // T9: grant_type compared as written, or without regard to case

@@ -30,6 +30,13 @@ export interface MailChoices {
   readonly plainTextResponses: boolean;
   /** Create a new folder answers `{FolderId}`, or a text that carries no id */
   readonly folderCreateAnswer: 'folder-id-object' | 'text';
+  readonly duplicateNames: 'case-insensitive' | 'exact';
+  readonly trashAdvance: 'delete' | 'server';
+  readonly changePasswordField: 'EmailAddr' | 'UserIdOrEmail';
+  readonly trashFolderType: number;
+  readonly searchFilter: 'subject-or-sender' | 'subject';
+  readonly firstPage: number;
+  readonly retractedRecipient: 'kept' | 'read';
 }
 
 /** The readings of the messaging silences, one axis each (reference/variant.ts). */
@@ -47,7 +54,29 @@ export const SESSION_LIFETIME = axis('mail.session-lifetime', 'session-key-lifet
 /** spec §4.3 Create a new folder: 'string response (folder creation result)'; vendor-wire §1.1 `{FolderId}`. */
 export const FOLDER_CREATE_ANSWER = axis('mail.folder-create-answer', 'folder-create-response', ['folder-id-object', 'text']);
 
+/** M3: duplicate names compared case-insensitively after NFC, or exactly. */
+export const DUPLICATE_NAMES = axis('mail.duplicate-folder-names', 'duplicate-folder-names', ['case-insensitive', 'exact']);
+/** M4: each delete moves a copy one step, or the server moves it on from Trash (declared: messaging.trashAdvance). */
+export const TRASH_ADVANCE = axis('mail.trash-advance', 'trash-mechanism', ['delete', 'server']);
+/** M1: the field that names the user in a keyless Change password (declared: messaging.changePasswordUserField). */
+export const CHANGE_PASSWORD_FIELD = axis('mail.change-password-field', 'change-password-user', ['EmailAddr', 'UserIdOrEmail']);
+/** M5: the FolderType the folder list gives Trash and Deleted Trash. */
+export const TRASH_FOLDER_TYPE = axis('mail.trash-folder-type', 'system-folder-types', [0, 1]);
+/** M11: what the search Filter matches. */
+export const SEARCH_FILTER = axis('mail.search-filter', 'search-semantics', ['subject-or-sender', 'subject']);
+/** M11: the number of the first search page (declared: messaging.firstPageNumber). */
+export const FIRST_PAGE = axis('mail.first-page', 'search-semantics', [1, 0]);
+/** M13: a retracted message's recipient copies keep their status, or are marked Read. */
+export const RETRACTED_RECIPIENT = axis('mail.retracted-recipient-status', 'retraction', ['kept', 'read']);
+
 export const MAIL_AXES = [
+  DUPLICATE_NAMES,
+  TRASH_ADVANCE,
+  CHANGE_PASSWORD_FIELD,
+  TRASH_FOLDER_TYPE,
+  SEARCH_FILTER,
+  FIRST_PAGE,
+  RETRACTED_RECIPIENT,
   FIXED_SYSTEM_FOLDER_IDS,
   OUTBOX_NAME,
   NAME_LENGTH,
@@ -75,6 +104,13 @@ export function mailChoices(variant: Variant): MailChoices {
     timeFormat: variant.get(TIME_FORMAT),
     plainTextResponses: variant.get(STRING_RESPONSES) === 'plain-text',
     folderCreateAnswer: variant.get(FOLDER_CREATE_ANSWER),
+    duplicateNames: variant.get(DUPLICATE_NAMES),
+    trashAdvance: variant.get(TRASH_ADVANCE),
+    changePasswordField: variant.get(CHANGE_PASSWORD_FIELD),
+    trashFolderType: variant.get(TRASH_FOLDER_TYPE),
+    searchFilter: variant.get(SEARCH_FILTER),
+    firstPage: variant.get(FIRST_PAGE),
+    retractedRecipient: variant.get(RETRACTED_RECIPIENT),
   };
 }
 

@@ -195,6 +195,8 @@ export class MailMessages {
     const purge = () => (this.store.purge(copy), { newFolderId: 0, text: 'Message permanently deleted.' });
     if (permanently || folder?.system === 'deletedTrash') return purge();
     if (folder?.system === 'trash') {
+      // M4, the server reading: what happens after Trash is the server's own business; a delete there purges
+      if (this.choices.trashAdvance === 'server') return purge();
       if (f('messaging-rest.trash-skips-deleted-trash')) return purge();
       copy.folderId = deletedTrash.id;
       return { newFolderId: deletedTrash.id, text: 'Message moved to the Deleted Trash folder.' };
@@ -218,6 +220,8 @@ export class MailMessages {
     content.retracted = true;
     if (actor.fault('messaging-rest.retract-sender-status-kept')) return;
     sent.status = actor.fault('messaging-rest.status-retracted-minus-9') ? -9 : STATUS.retracted;
+    // M13, the other reading: the retracted copies that recipients keep are marked read
+    if (this.choices.retractedRecipient === 'read') for (const c of this.store.copiesOf(mid)) if (c.side === 'received') this.markRead(c);
     if (actor.fault('messaging-rest.retract-removes-copies')) {
       for (const c of [...this.store.copiesOf(mid)]) if (c.side === 'received') this.store.purge(c);
     }

@@ -33,8 +33,8 @@ export class MailStore {
       ['inbox', 'Inbox', INBOX_TYPE],
       ['drafts', 'Drafts', OUTBOX_TYPE],
       ['outbox', this.choices.outboxName, OUTBOX_TYPE],
-      ['trash', 'Trash', INBOX_TYPE],
-      ['deletedTrash', 'Deleted Trash', INBOX_TYPE],
+      ['trash', 'Trash', this.choices.trashFolderType as FolderType],
+      ['deletedTrash', 'Deleted Trash', this.choices.trashFolderType as FolderType],
     ];
     for (const [role, name, type] of system) {
       const id = this.choices.fixedSystemFolderIds ? FIXED_IDS[role] : this.domain.ids.next('folder');

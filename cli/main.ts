@@ -67,6 +67,8 @@ async function main(argv: string[]): Promise<number> {
         console.log,
         { shard: values.shard, rule: values.rule, expectations: values.expectations },
       );
+      // `npm run bench` reads where the time went
+      if (process.env.SMS_BENCH_TIMINGS && result.timings) console.error(`timings ${JSON.stringify(result.timings)}`);
       return result.exitCode;
     }
     case 'serve':

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
 import { writeFile } from 'node:fs/promises';
 import { ProfileSchema, profileSecrets, type Profile } from '../contract/profile.js';
-import { ConfigError, loadProfile, loadRunSettings, type LoadOptions } from '../harness/config.js';
+import { ConfigError, loadProfile, loadRunSettings, withLimitEnv, type LoadOptions } from '../harness/config.js';
 import { loadExpectations } from '../harness/reporting/expectations.js';
 import type { Summary } from '../harness/reporting/summary-reporter.js';
 import { finish, readSummaryFile, redactedProfile, ROOT } from './finish.js';
@@ -15,6 +15,8 @@ import { EXIT } from './scorecard.js';
 export interface RunResult {
   exitCode: number;
   summary?: Summary;
+  /** milliseconds spent in each phase, for `npm run bench` */
+  timings?: Record<string, number>;
 }
 
 /** What `run` takes beyond the profile: sharding, one rule alone, expectations. */
@@ -37,6 +39,13 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
   if (extras.rule && !/^[a-z-]+(\.[a-z0-9-]+)+$/.test(extras.rule)) throw new ConfigError(`--rule is "${extras.rule}", but it must be a rule id such as token.credentials.invalid.`);
   const ruleArea = extras.rule?.split('.')[0];
   const settings = loadRunSettings(ruleArea ? { env, flags: { ...flags, areas: ruleArea } } : options);
+  const timings: Record<string, number> = {};
+  let lap = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - lap);
+    lap = now;
+  };
   const remote = Boolean(flags.target ?? flags.profile ?? env.SMS_TARGET ?? env.SMS_PROFILE);
   let profile: Profile;
   let stop: (() => Promise<void>) | undefined;
@@ -46,10 +55,11 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     if (extras.shard) log('Note: each shard without --target starts its own reference server; merge compares verdicts, not data.');
     const { start } = await import('../reference/server.js');
     const reference = await start();
-    profile = ProfileSchema.parse(reference.profile);
+    profile = ProfileSchema.parse(withLimitEnv(reference.profile, env));
     stop = reference.close;
     log(`Started the embedded reference server at ${reference.url} (no target given).`);
   }
+  phase('reference start');
   try {
     const expectationsPath = extras.expectations ?? env.SMS_EXPECTATIONS ?? profile.expectations;
     // a malformed expectations file is refused before the run, not after it
@@ -80,6 +90,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
       log(`No spec folder exists for ${settings.areas.join(', ')}; nothing to run.`);
       return { exitCode: EXIT.configurationRefused };
     }
+    phase('preflight and setup');
     const vitest = await startVitest(
       'test',
       filters,
@@ -95,6 +106,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     );
     await vitest.close();
     delete process.env.SMS_RESOLVED_PROFILE;
+    phase('vitest (start, specs, reporters)');
 
     const summaryPath = join(reportsDir, 'summary.json');
     if (!existsSync(summaryPath)) {
@@ -109,8 +121,13 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     // the profile as shown in reports and bundles: every secret replaced
     await writeFile(join(reportsDir, 'profile.json'), `${JSON.stringify(redactedProfile(profile), null, 2)}\n`);
     const v = await finish({ reportsDir, summary, expectationsPath: extras.rule ? undefined : expectationsPath, specUrl: profile.specUrl, secrets: profileSecrets(profile), log });
+    phase('secret sweep, reports and Allure render');
+    const slowDown = summary.rateLimited;
+    if (slowDown && slowDown.responses > 0) {
+      log(`The target asked to slow down ${slowDown.responses} time(s) (429/503 with Retry-After); ${slowDown.retried} request(s) were sent again after the wait (see limits.requestsPerSecond).`);
+    }
     if (extras.rule) await printExchanges(join(reportsDir, 'allure-results'), extras.rule, log);
-    return { exitCode: v.exitCode, summary };
+    return { exitCode: v.exitCode, summary, timings };
   } finally {
     await stop?.();
   }

@@ -7,7 +7,7 @@ import { renderDialogue, SmtpClient, type SmtpDialogue } from './clients/smtp.js
 import { claimCompany, type CompanyClaim } from './company-lock.js';
 import { runContext, type RunContext } from './context.js';
 import { exchangeTitle, renderExchange } from './evidence.js';
-import { HttpClient, recordExchanges, sharedAgent, type Exchange } from './http.js';
+import { HttpClient, recordExchanges, sharedAgent, type Exchange, type RateLimited } from './http.js';
 import { NotApplicable, TargetBroken } from './outcomes.js';
 import { Redactor } from './redact.js';
 
@@ -53,6 +53,8 @@ declare module 'vitest' {
     notApplicable?: string;
     broken?: string;
     exchanges?: number;
+    /** 429/503 answers with Retry-After, and how many of those requests were sent again */
+    rateLimited?: { responses: number; retried: number };
   }
 }
 
@@ -68,6 +70,7 @@ export class RuleContext {
   readonly exchanges: Exchange[] = [];
   /** when each exchange ended (ms since the epoch), for folding repeated polls in the evidence */
   readonly exchangeTimes: number[] = [];
+  readonly rateLimited: RateLimited[] = [];
   /** evidence that is not an HTTP exchange (SMTP dialogues), attached after the test */
   readonly attachments: Array<{ title: string; text: string }> = [];
   readonly #cleanups: Array<{ what: string; fn: () => Promise<unknown> }> = [];
@@ -75,16 +78,27 @@ export class RuleContext {
   constructor(
     readonly meta: RuleMeta,
     serial: number,
+    /** epoch ms by which the test must be done */
+    deadline = Date.now() + (meta.timeoutMs ?? DEFAULT_TIMEOUT_MS),
   ) {
     this.run = runContext();
     this.profile = this.run.profile;
     this.redact = new Redactor(this.run.secrets);
-    const dispatcher = sharedAgent().compose(recordExchanges((x) => {
-      this.exchanges.push(x);
-      this.exchangeTimes.push(Date.now());
-    }));
+    const dispatcher = sharedAgent(this.profile.limits).compose(
+      recordExchanges((x) => {
+        this.exchanges.push(x);
+        this.exchangeTimes.push(Date.now());
+      }),
+    );
     // every request names its rule, so a target's logs can be matched with the report
-    this.http = new HttpClient(dispatcher, this.run.settings.requestTimeoutMs, this.redact, { 'x-conformance-rule': meta.id });
+    this.http = new HttpClient(dispatcher, {
+      timeoutMs: this.run.settings.requestTimeoutMs,
+      redact: this.redact,
+      defaultHeaders: { 'x-conformance-rule': meta.id },
+      limits: this.profile.limits,
+      deadline,
+      onRateLimited: (event) => this.rateLimited.push(event),
+    });
     this.clients = new Clients(this.http, this.profile, this.redact);
     // the counter restarts in every spec file (vitest isolates modules per file), so a digest of
     // the rule id keeps prefixes of different files apart
@@ -164,6 +178,7 @@ function ruleDigest(id: string): string {
   return h.toString(36).padStart(7, '0').slice(-6);
 }
 const SEVERITY = { must: 'critical', should: 'normal' } as const;
+const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** A rule that changes company-wide settings runs only where the profile allows it (issue 9, item 6). */
 const companyChanges: Need = {
@@ -177,10 +192,14 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
   const { needs: declared = [], company, ...described } = meta;
   const needs = company === 'changes' ? [...declared, companyChanges] : declared;
   const record: RuleRecord = { ...described, features: needs.map((n) => n.feature) };
-  test(`${meta.section} ${meta.title} [${meta.id}]`, { timeout: meta.timeoutMs ?? 60_000 }, async (ctx: TestContext) => {
+  const timeout = meta.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // independent rules run concurrently (up to the per-worker share of limits.concurrency); a rule
+  // that changes company-wide settings also runs alone in its file (and holds the company claim)
+  const declare = company === 'changes' ? test.sequential : test.concurrent;
+  declare(`${meta.section} ${meta.title} [${meta.id}]`, { timeout }, async (ctx: TestContext) => {
     ctx.task.meta.rule = record;
     await labelForAllure(meta);
-    const t = new RuleContext(meta, ++serial);
+    const t = new RuleContext(meta, ++serial, Date.now() + timeout);
     let outcome: unknown;
     let lease: { release(): void } | undefined;
     try {
@@ -196,6 +215,7 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
     const problems = await t.cleanup();
     lease?.release();
     ctx.task.meta.exchanges = t.exchanges.length;
+    if (t.rateLimited.length > 0) ctx.task.meta.rateLimited = { responses: t.rateLimited.length, retried: t.rateLimited.filter((r) => r.retried).length };
     await attachEvidence(t);
     if (problems.length > 0) await allure.attachment('cleanup problems', t.redact.text(problems.join('\n')), 'text/plain');
     if (outcome instanceof NotApplicable) {

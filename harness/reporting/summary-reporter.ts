@@ -27,6 +27,8 @@ export interface RuleResult {
   sentenceMatched?: boolean;
   /** the target's expectation for this rule, when an expectations file names it (issue 12) */
   expectation?: { outcome: Outcome; reason: string; link?: string; expires: string; status: string };
+  /** 429/503 answers with Retry-After this rule met, and how many of those requests were sent again */
+  rateLimited?: { responses: number; retried: number };
 }
 
 /** summary.json: the shape CI gates read (issue 2, item 7); extra keys may be added, never removed. */
@@ -45,6 +47,8 @@ export interface Summary extends Omit<RunMeta, 'reportsDir'> {
   expectations?: import('./expectations.js').ExpectationReport;
   /** the verdict as the CLI computed it (CONFORMS / DOES NOT CONFORM / NO VERDICT) and its exit code */
   verdict?: { kind: string; exitCode: number; line: string };
+  /** times the target asked the suite to slow down (429/503 with Retry-After), and requests sent again after waiting */
+  rateLimited?: { responses: number; retried: number };
 }
 
 export function outcomeOf(test: TestCase): Outcome | undefined {
@@ -107,6 +111,7 @@ export default class SummaryReporter implements Reporter {
           file: relative(process.cwd(), module.moduleId),
           exchanges: test.meta().exchanges ?? 0,
           durationMs: Math.round(test.diagnostic()?.duration ?? 0),
+          ...(test.meta().rateLimited ? { rateLimited: test.meta().rateLimited } : {}),
         });
       }
     }
@@ -121,6 +126,10 @@ export default class SummaryReporter implements Reporter {
       suiteErrors,
       exchanges: rules.reduce((n, r) => n + r.exchanges, 0),
       durationMs: Date.now() - this.#started,
+      rateLimited: {
+        responses: rules.reduce((n, r) => n + (r.rateLimited?.responses ?? 0), 0),
+        retried: rules.reduce((n, r) => n + (r.rateLimited?.retried ?? 0), 0),
+      },
     };
     mkdirSync(reportsDir, { recursive: true });
     writeFileSync(join(reportsDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);

@@ -15,7 +15,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
     id: 'response-crypto',
     section: '§4.5',
     sentence: 'The requests carry an encrypted data string and a hash …; its wire format: not shown.',
-    readings: ['a fresh response IV, Hash over the plaintext', "the request's IV echoed, Hash over the ciphertext"],
+    readings: ["the request's IV echoed (the Java client decrypts with its own IV), Hash over the plaintext", 'a fresh response IV', 'Hash over the ciphertext'],
     neutral: "the client decrypts with the response IV, else the request's; the response Hash is shown, never asserted (P13).",
     clarification: 'P13',
   },

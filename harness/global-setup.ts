@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { ProfileSchema, profileSecrets, type Profile } from '../contract/profile.js';
+import { forgetCompanyClaims } from './company-lock.js';
 import { loadProfile, loadRunSettings, withLimitEnv } from './config.js';
 import { runMeta } from './reporting/run-meta.js';
 
@@ -26,6 +27,7 @@ export default async function setup(project: TestProject) {
   env.SMS_RUN_META = JSON.stringify(runMeta(profile, settings));
   project.provide('conformance', { profile, settings, secrets: profileSecrets(profile) });
   return async () => {
+    forgetCompanyClaims(settings.runId);
     await stop?.();
   };
 }

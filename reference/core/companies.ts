@@ -149,20 +149,24 @@ export class Companies {
    * spec §4.5 / §3.2: a new key for `automationId`, replacing (invalidating) its old one; with
    * no AutomationId, a new AutomationId as well.
    */
-  newKey(companyId: number, automationId?: string, invalidateAll = false): CompanyKey {
+  newKey(companyId: number, automationId?: string): CompanyKey {
     const id = automationId ?? this.newAutomationId();
     const apiEncryptionKey = newKey();
-    // P14, the other reading: a new key invalidates every existing key of the company, and becomes the default
-    if (invalidateAll && automationId !== undefined) {
-      const ring = this.#ring(companyId);
-      for (const old of ring.keys.keys()) if (old !== id) this.#byAutomationId.delete(old);
-      ring.keys.clear();
-      ring.defaultAutomationId = id;
-    }
     this.#ring(companyId).keys.set(id, apiEncryptionKey);
     this.#ring(companyId).latest = id;
     this.#byAutomationId.set(id, companyId);
     return { automationId: id, apiEncryptionKey };
+  }
+
+  /** Invalidates every key of the company but `automationId`'s, which becomes the default (provisioning axis company-keys=all). */
+  keepOnly(companyId: number, automationId: string): void {
+    const ring = this.#ring(companyId);
+    for (const id of [...ring.keys.keys()]) {
+      if (id === automationId) continue;
+      ring.keys.delete(id);
+      this.#byAutomationId.delete(id);
+    }
+    ring.defaultAutomationId = automationId;
   }
 
   /** The key made last for the company (provisioning fault key-get-latest only). */

@@ -4,16 +4,13 @@ import { decrypt, encrypt, hmac, open } from '../../contract/wire/envelope-crypt
 import type { ReferenceState } from '../state.js';
 import type { AppEnv, Ctx } from '../http.js';
 import { parseJson, readJson, scalarText } from '../json.js';
-import { provisioningChoices } from './choices.js';
+import { COMPANY_IN_RESPONSE, REFUSAL_STATUS, UNDECRYPTABLE_DATA, provisioningChoices } from './choices.js';
 import { companyView, provision, type ProvisionScope } from './company.js';
 import { getEncryptionKey, newEncryptionKey } from './keys.js';
 import type { Provisioner } from './provisioners.js';
-import type { Variant } from '../variant.js';
-import { COMPANY_IN_RESPONSE, COMPANY_TYPE_FIELD, KEY_INVALIDATION, REFUSAL_STATUS, UNDECRYPTABLE } from './readings.js';
 
 /** The key under which the reference's CompanyModel names a company type (seeded into the profile). */
-/** P11: the CompanyModel field that names a company type, as the variant reads it. */
-export const companyTypeField = (variant: Variant): string => variant.get(COMPANY_TYPE_FIELD);
+export const COMPANY_TYPE_FIELD = 'CompanyType';
 
 type Opened = { ok: true; provisioner: Provisioner; body: Record<string, unknown>; model: Record<string, unknown> } | { ok: false; errors: ProvisioningErrorName[]; provisioner?: Provisioner };
 
@@ -37,6 +34,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
       body.Hash = choices.hashOver === 'ciphertext' ? hmac(provisioner.key, Buffer.from(sealed.data, 'base64')) : sealed.hash;
     }
     if (choices.extraFields) body.ServerTime = domain.clock.now().toISOString();
+    // P10: a refusal is HTTP 200 with Errors (B5), or the variant's 4xx with the same ResponseModel
     return c.json(body, errors.length > 0 ? (state.variant.get(REFUSAL_STATUS) as 200 | 400) : 200);
   };
 
@@ -66,7 +64,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     if (opened.ok) plaintext = opened.plaintext;
     else if (opened.reason === 'undecryptable') {
       // fault: the undecryptable Data is answered as though the request had been carried out
-      return { ok: false, errors: f('provisioning.undecryptable-accepted') ? [] : [state.variant.get(UNDECRYPTABLE)], provisioner };
+      return { ok: false, errors: f('provisioning.undecryptable-accepted') ? [] : [state.variant.get(UNDECRYPTABLE_DATA)], provisioner };
     } else if (f('provisioning.hash-unchecked')) plaintext = decrypt(provisioner.key, envelope.iv, envelope.data);
     else return { ok: false, errors: ['BadCrypto'], provisioner };
     const parsed = parseJson(plaintext, c.get('caselessJson'));
@@ -77,7 +75,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     return { ok: true, provisioner, body: request, model: model as Record<string, unknown> };
   };
 
-  const scopeOf = (c: Ctx): ProvisionScope => ({ domain, companies, fault: c.get('fault'), companyTypeField: companyTypeField(state.variant), variant: state.variant });
+  const scopeOf = (c: Ctx): ProvisionScope => ({ domain, companies, fault: c.get('fault'), companyTypeField: COMPANY_TYPE_FIELD, variant: state.variant });
 
   /** spec §2.4 Command as the vendor's integer, or its name (DMWEB-JAVA's Gson sends enum names). */
   const commandOf = (value: unknown): number | undefined => {
@@ -94,6 +92,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     if (command === undefined) return respond(c, ['UnknownCommand'], opened.provisioner, undefined, undefined, c.get('fault')('provisioning.unlisted-error-code') ? [999] : []);
     const scope = scopeOf(c);
     const outcome = provision(scope, command, opened.model, domain.clock.now());
+    // P13: the company in Data, or nothing the suite can read (profile companyInResponse)
     const data = outcome.company && state.variant.get(COMPANY_IN_RESPONSE) ? companyView(scope, outcome.company) : undefined;
     return respond(c, outcome.errors, opened.provisioner, data, scalarText(opened.body.IV) ?? '');
   };
@@ -105,7 +104,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
   const keyRoute = (operation: typeof newEncryptionKey) => async (c: Ctx) => {
     const opened = await openRequest(c);
     if (!opened.ok) return respond(c, opened.errors, opened.provisioner);
-    const outcome = operation(companies, opened.model, c.get('fault'), state.variant.get(KEY_INVALIDATION) === 'all');
+    const outcome = operation(companies, opened.model, c.get('fault'), state.variant);
     return respond(c, outcome.errors, opened.provisioner, outcome.data, scalarText(opened.body.IV) ?? '');
   };
   app.post('/company/GetEncryptionKey', keyRoute(getEncryptionKey));

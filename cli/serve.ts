@@ -15,6 +15,8 @@ export async function serve(flags: { port?: string; host?: string; profileOut?: 
   log(`  token           ${base}/Token`);
   log(`  messaging REST  ${base}/SecureMessagingAPI`);
   log(`  provisioning    ${base}/Provisioning`);
+  log(`  directory       ${base}/HpdProxyApi`);
+  log(`  SMTP gateway    ${reference.smtp.host}:${reference.smtp.port} (STARTTLS, AUTH PLAIN/LOGIN)`);
   log(`Profile (with this instance's account secrets) written to ${profilePath}`);
   log(`Run the suite against it:  npm run conformance -- --profile ${profilePath}`);
   log('Stop with Ctrl-C.');

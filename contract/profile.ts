@@ -67,11 +67,52 @@ export const IdentityProviderSchema = z.object({
   autoProvisionCompanyId: z.number().int().optional(),
 });
 
+/** spec §4.2: the administration operations, by the names the profile uses for them. */
+export const ADMIN_OPERATIONS = [
+  'GetSessionKey',
+  'GetEncryptionKey',
+  'NewEncryptionKey',
+  'ListAccounts',
+  'CreateAccount',
+  'ViewAccount',
+  'UpdateAccount',
+  'DeleteAccount',
+  'GetUserTypes',
+  'GetSmtpCredentials',
+  'ResetSmtpPassword',
+  'UpdateIpWhitelist',
+] as const;
+export type AdminOperation = (typeof ADMIN_OPERATIONS)[number];
+
+/** The administration interface (spec §4.2, §5 rule 5; vendor-wire §3.1; B3). */
 export const AdminCredentialsSchema = z.object({
+  /** the company AutomationId, sent as X-Company-Automation-Id (vendor-wire §3.1) */
   automationId: z.string().min(1),
+  /** the company EncryptionKey: base64 of 32 bytes, AES-256 and HMAC-SHA512 key; never sent */
   encryptionKey: z.string().min(1),
+  /** the company administrator the suite gets administration session keys for */
   email: z.email(),
+  /** the LoginModel TimeStamp form the target reads (clarification A5): ISO-8601 (CS-ADMIN) or MM/dd/yyyy hh:mm:ss a (DMWEB-JAVA) */
+  timeStampFormat: z.enum(['iso', 'us']).default('iso'),
+  /**
+   * whether the suite may change company-wide settings of the administrator's company (company
+   * key, SMTP password, whitelist); rules that would are not applicable otherwise (issue 9, item 6)
+   */
+  allowCompanyChanges: z.boolean().default(false),
+  /** TypeIds of the administrator's company's user types (spec §4.2 Get user types), at least one; two for the list-filter rule */
+  userTypeIds: z.array(z.number().int()).min(1).optional(),
+  /** TypeIds by provisioning UserTypeCode (spec §2.4 names types by code, §2.2 by id), for rules that count users of a type (§8) */
+  userTypeIdsByCode: z.record(z.string(), z.number().int()).optional(),
+  /** the UserTypeModel field that carries the TypeId (spec §2.2 'Its fields: not shown'; clarification A4) */
+  userTypeIdField: z.string().min(1).default('TypeId'),
+  /**
+   * administration operations the target's edition does not offer (spec §1, §9: 'Some
+   * administration methods cannot be used on the direct-messaging edition'; which: not shown;
+   * clarification A1). Default: none (every operation offered, as the reference does).
+   */
+  unavailableOperations: z.array(z.enum(ADMIN_OPERATIONS)).default([]),
 });
+export type AdminCredentials = z.infer<typeof AdminCredentialsSchema>;
 
 export const ProvisioningCredentialsSchema = z.object({
   userName: z.string().min(1),
@@ -110,6 +151,46 @@ export const UrlsSchema = z.object({
   directory: url.optional(),
 });
 
+/** The SMTP gateway (spec §1, B7): a host and port of its own (B1). */
+export const SmtpGatewaySchema = z.object({
+  host: z.string().min(1),
+  port: z.number().int().min(1).max(65_535),
+  /**
+   * two addresses of the machine running the suite, each bindable and seen as itself by the
+   * gateway, for the whitelist rules (one stands inside the list, one outside); loopback
+   * aliases by default, which reach a gateway on 127.0.0.1
+   */
+  clientAddresses: z.tuple([z.ipv4(), z.ipv4()]).default(['127.0.0.2', '127.0.0.3']),
+  /**
+   * the fields of a whitelist entry that names one client address (spec §2.2 SMTPEndpoint2Model;
+   * what Subnet, Port, Incoming, Outgoing and Domain mean: not shown; clarification G3)
+   */
+  whitelistEntry: z
+    .object({
+      Subnet: z.string().default('255.255.255.255'),
+      Port: z.number().int().min(0).max(65_535).default(0),
+      Incoming: z.boolean().default(true),
+      Outgoing: z.boolean().default(true),
+      Domain: z.string().default(''),
+    })
+    .prefault({}),
+  /** envelope sender of the suite's test mail */
+  mailFrom: z.email().default('conformance@example.com'),
+  /** whether the gateway's TLS certificate must verify (the reference's is made at start, self-signed) */
+  verifyCertificate: z.boolean().default(false),
+});
+
+/** The healthcare provider directory (spec §4.6, B6): its search semantics are not shown, so its fixtures are declared. */
+export const DirectoryChoicesSchema = z.object({
+  /** a provider the directory holds: a search (vendor-wire §6 parameters) that names it exactly, and fields its entry carries */
+  knownProvider: z
+    .object({
+      query: z.record(z.string(), z.string().min(1)).refine((q) => Object.keys(q).length > 0, 'at least one search parameter'),
+      expect: z.record(z.string(), z.string().min(1)).refine((q) => Object.keys(q).length > 0, 'at least one entry field'),
+    })
+    .optional(),
+});
+
 export const TokenChoicesSchema = z.object({
   /** scheme word of the Authorization header (spec §5.1 'not shown'; B2 default Bearer) */
   scheme: z.string().min(1).default('Bearer'),
@@ -137,8 +218,8 @@ export const MessagingChoicesSchema = z.object({
   systemFolderNames: SystemFolderNamesSchema.prefault({}),
   /**
    * MID of a message delivered as plain text over TLS (status 5, spec §4.3 Get unread) into
-   * accounts.primary's inbox. Until the SMTP gateway suite can deliver one, the reference
-   * seeds it; other targets name one, or the rule is not applicable.
+   * accounts.primary's inbox, for targets whose SMTP gateway the suite cannot use; where it
+   * can (the smtp interface and an admin identity), the rule delivers one itself.
    */
   plainTextTlsMessageId: z.number().int().optional(),
   /** accounts whose password the suite may change and change back (spec §4.3 Change password) */
@@ -165,6 +246,23 @@ export const MessagingChoicesSchema = z.object({
   firstPageNumber: z.number().int().min(0).max(1).default(1),
 });
 
+/**
+ * How hard the suite may press the target (spec §8: rate limits are not shown), and how much of
+ * an answer it reads. Defaults suit a typical server; lower them for a fragile or shared one.
+ */
+export const LimitsSchema = z.object({
+  /** requests in flight against the target at once, across the whole run */
+  concurrency: z.number().int().min(1).max(256).default(16),
+  /** most requests started per second, across the whole run; unset: no limit */
+  requestsPerSecond: z.number().positive().max(100_000).optional(),
+  /** largest response body read, in MB (2^20 bytes); past it the exchange is broken */
+  maxBodyMB: z.number().positive().max(1_024).default(16),
+  /** largest response header block read, in KB (2^10 bytes); past it the exchange is broken */
+  maxHeaderKB: z.number().int().min(1).max(1_024).default(64),
+});
+export type Limits = z.infer<typeof LimitsSchema>;
+export const DEFAULT_LIMITS: Limits = LimitsSchema.parse({});
+
 export const ProfileSchema = z.object({
   baseUrl: url,
   edition: z.enum(EDITIONS).default('securemail'),
@@ -180,11 +278,21 @@ export const ProfileSchema = z.object({
   identityProvider: IdentityProviderSchema.optional(),
   admin: AdminCredentialsSchema.optional(),
   provisioning: ProvisioningCredentialsSchema.optional(),
+  /** the SMTP gateway's host and port (B1, B7) and what its rules need */
+  smtp: SmtpGatewaySchema.optional(),
+  /** directory fixtures (spec §4.6, B6) */
+  directory: DirectoryChoicesSchema.prefault({}),
   token: TokenChoicesSchema.default({ scheme: 'Bearer', lockoutThreshold: 5, bearerOnMessaging: true, emailOtpSource: 'inbox' }),
   /** messaging REST and SOAP fixtures and choices (issue 3) */
   messaging: MessagingChoicesSchema.prefault({}),
+  /** request concurrency, rate and size limits (issue 11) */
+  limits: LimitsSchema.prefault({}),
   /** free-form description shown in the report */
   description: z.string().optional(),
+  /** the address of the interface spec; report section links go to `<specUrl>#7.1`, or replace `{section}` in it */
+  specUrl: url.optional(),
+  /** an expectations file for this target (known, accepted deviations; docs/INTERPRETING.md) */
+  expectations: z.string().min(1).optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 export type ProfileInput = z.input<typeof ProfileSchema>;

@@ -88,11 +88,16 @@ export const companyInResponse: Need = {
     p.provisioning?.companyInResponse ? undefined : "the profile does not say a Provision response's Data carries the company (provisioning.companyInResponse)",
 };
 
-/** A message the profile says was delivered as plain text over TLS to accounts.primary (spec §4.3 Get unread). */
+/**
+ * A message delivered as plain text over TLS to accounts.primary (spec §4.3 Get unread): one the
+ * suite delivers through the SMTP gateway (interfaces smtp and admin), or the one the profile names.
+ */
 export const plainTextTlsMessage: Need = {
   feature: 'messaging:plain-text-tls-message',
   missing: (p) =>
-    p.messaging.plainTextTlsMessageId !== undefined ? undefined : 'the profile names no plain-text TLS message (messaging.plainTextTlsMessageId; needs the SMTP gateway or a seeded one)',
+    p.messaging.plainTextTlsMessageId !== undefined || (p.interfaces.includes('smtp') && p.smtp && p.interfaces.includes('admin') && p.admin)
+      ? undefined
+      : 'the profile names no plain-text TLS message (messaging.plainTextTlsMessageId) and no SMTP gateway with an administration identity to deliver one (smtp, admin)',
 };
 
 export const passwordChangeAccounts: Need = {
@@ -141,4 +146,37 @@ export const soapService: Need = {
 export const mailboxXml: Need = {
   feature: 'messaging-soap:mailbox-xml',
   missing: (p) => (mailboxXmlOffered(p.edition, p.release) ? undefined : `${SECTION_9.mailboxXml}; the profile says ${p.edition} ${p.release}`),
+};
+/** The administration interface and its company credentials (spec §4.2, §5 rule 5; B8). */
+export const adminCredentials: Need = {
+  feature: 'admin:credentials',
+  missing: (p) => (p.admin ? undefined : 'the profile has no administration credentials (admin.automationId, encryptionKey, email)'),
+};
+
+/**
+ * A company-wide setting the rule changes (issue 9, item 6): declared by name, and allowed only
+ * where the profile says the suite may change company settings (admin.allowCompanyChanges).
+ */
+export const companyChange = (setting: string): Need => ({
+  feature: `company-change:${setting}`,
+  missing: (p) => (p.admin?.allowCompanyChanges ? undefined : `the rule changes the company's ${setting}, and the profile does not allow company changes (admin.allowCompanyChanges)`),
+});
+
+/** TypeIds of the administrator's company's user types (admin.userTypeIds), at least `count`. */
+export const adminUserTypes = (count: number): Need => ({
+  feature: `admin:user-types:${count}`,
+  missing: (p) =>
+    (p.admin?.userTypeIds?.length ?? 0) >= count ? undefined : `the profile names fewer than ${count} user type id(s) of the administrator's company (admin.userTypeIds)`,
+});
+
+/** The SMTP gateway's host and port (spec §1, B1, B7). */
+export const smtpGateway: Need = {
+  feature: 'smtp:gateway',
+  missing: (p) => (p.interfaces.includes('smtp') && p.smtp ? undefined : 'the profile names no SMTP gateway (interfaces "smtp", smtp.host and smtp.port)'),
+};
+
+/** A provider the directory holds, with a search that names it (spec §4.6 'not shown'; B6). */
+export const knownProvider: Need = {
+  feature: 'directory:known-provider',
+  missing: (p) => (p.directory.knownProvider ? undefined : 'the profile names no provider the directory holds (directory.knownProvider)'),
 };

@@ -6,6 +6,8 @@ import { tokenRoutes } from './token/routes.js';
 import { messagingRestRoutes } from './messaging-rest/routes.js';
 import { provisioningRoutes } from './provisioning/routes.js';
 import { messagingSoapRoutes } from './messaging-soap/routes.js';
+import { adminRoutes } from './admin/routes.js';
+import { directoryRoutes } from './directory/routes.js';
 
 /** spec §7.2 'General' text for a failure the server cannot explain. */
 const generalError = (at: Date) => `An error has occurred at ${at.toISOString()} please check the server logs for details.`;
@@ -26,6 +28,8 @@ export function createApp(state: ReferenceState): Hono<AppEnv> {
   app.route('/SecureMessagingAPI', messagingRestRoutes(state));
   app.route('/Provisioning', provisioningRoutes(state));
   app.route('/cmv4/cmv4.asmx', messagingSoapRoutes(state));
+  app.route('/Remote', adminRoutes(state));
+  app.route('/HpdProxyApi', directoryRoutes(state));
   app.onError((err, c) => {
     if (!state.faults.size) console.error(`reference: unhandled ${c.req.method} ${c.req.path}: ${err.message}`);
     return c.json(generalError(state.domain.clock.now()), 500);

@@ -2,6 +2,9 @@ import { TOKEN_FAULTS } from './token/faults.js';
 import { MESSAGING_REST_FAULTS } from './messaging-rest/faults.js';
 import { PROVISIONING_FAULTS } from './provisioning/faults.js';
 import { MESSAGING_SOAP_FAULTS } from './messaging-soap/faults.js';
+import { SMTP_FAULTS } from './smtp/faults.js';
+import { DIRECTORY_FAULTS } from './directory/faults.js';
+import { ADMIN_FAULTS } from './admin/faults.js';
 
 /**
  * Teeth: each fault is one deliberate violation of one rule (issue 2, item 6). Code for faults
@@ -21,7 +24,7 @@ export interface FaultDef {
   readonly alsoBreaks?: { readonly rules: readonly string[]; readonly why: string };
 }
 
-export const FAULTS: readonly FaultDef[] = [...TOKEN_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS, ...MESSAGING_SOAP_FAULTS];
+export const FAULTS: readonly FaultDef[] = [...TOKEN_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS, ...MESSAGING_SOAP_FAULTS, ...ADMIN_FAULTS, ...SMTP_FAULTS, ...DIRECTORY_FAULTS];
 
 /** Header the harness sends on every request: the id of the rule whose test made it. */
 export const RULE_HEADER = 'x-conformance-rule';
@@ -36,8 +39,11 @@ export const RULE_HEADER = 'x-conformance-rule';
 export class Faults {
   readonly #active: Map<string, FaultDef>;
   readonly #scoped: boolean;
+  /** fault id → rules whose requests reached the fault's check (REFERENCE_FAULT_FOOTPRINT) */
+  readonly #footprint?: Map<string, Set<string>>;
 
-  constructor(ids: Iterable<string>, scoped = false) {
+  constructor(ids: Iterable<string>, scoped = false, footprint = false) {
+    if (footprint) this.#footprint = new Map();
     this.#active = new Map();
     for (const id of ids) {
       const def = FAULTS.find((f) => f.id === id);
@@ -54,9 +60,19 @@ export class Faults {
   static fromEnv(env: NodeJS.ProcessEnv): Faults {
     const raw = (env.REFERENCE_FAULTS ?? '').trim();
     const scoped = env.REFERENCE_FAULT_SCOPE === 'rule';
-    if (raw === '') return new Faults([], scoped);
-    if (raw === 'all') return new Faults(faultRound(Number(env.REFERENCE_FAULT_ROUND ?? 0)).map((f) => f.id), scoped);
-    return new Faults(raw.split(',').map((s) => s.trim()).filter(Boolean), scoped);
+    const footprint = Boolean(env.REFERENCE_FAULT_FOOTPRINT);
+    if (raw === '') return new Faults([], scoped, footprint);
+    if (raw === 'all') return new Faults(faultRound(Number(env.REFERENCE_FAULT_ROUND ?? 0)).map((f) => f.id), scoped, footprint);
+    return new Faults(raw.split(',').map((s) => s.trim()).filter(Boolean), scoped, footprint);
+  }
+
+  /**
+   * For `npm run confinement`: which rules' requests reached each fault's check in this run
+   * (recorded only with REFERENCE_FAULT_FOOTPRINT set). A fault can change the answers of these
+   * rules directly; others only through state they share.
+   */
+  footprint(): Record<string, string[]> {
+    return Object.fromEntries([...(this.#footprint ?? new Map<string, Set<string>>())].map(([id, rules]) => [id, [...rules].sort()]));
   }
 
   get size(): number {
@@ -65,6 +81,7 @@ export class Faults {
 
   /** Whether fault `id` is on for a request made on behalf of `rule`. */
   on(id: string, rule: string | undefined): boolean {
+    if (this.#footprint && rule) this.#footprint.set(id, (this.#footprint.get(id) ?? new Set()).add(rule));
     const def = this.#active.get(id);
     if (!def) return false;
     return !this.#scoped || def.rule === rule;

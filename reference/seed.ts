@@ -3,8 +3,12 @@ import { base32Encode } from '../contract/wire/totp.js';
 import type { Account, AccountRole, ProfileInput } from '../contract/profile.js';
 import type { ReferenceState } from './state.js';
 import type { User } from './core/domain.js';
+import { AUTH_SCHEME } from './token/choices.js';
 import { seedMessaging } from './messaging-rest/seed.js';
 import { seedProvisioning } from './provisioning/seed.js';
+import { seedAdmin } from './admin/seed.js';
+import { seedSmtp } from './smtp/seed.js';
+import { seedDirectory } from './directory/seed.js';
 
 /** Accounts the reference server's generated profile hands to the suite (B8). */
 const LOCKABLE_ACCOUNTS = 50;
@@ -17,7 +21,7 @@ const secret = () => `Pw-${randomBytes(12).toString('base64url')}`;
  * Seeds one reference instance with fresh companies and users (new random passwords and MFA
  * secrets every start) and returns the matching target profile.
  */
-export function seed(state: ReferenceState, baseUrl: string): ProfileInput {
+export function seed(state: ReferenceState, baseUrl: string, gateway?: { host: string; port: number }): ProfileInput {
   const { domain } = state;
   const home = domain.addCompany('Reference Home Company');
   const other = domain.addCompany('Reference Other Company');
@@ -47,13 +51,16 @@ export function seed(state: ReferenceState, baseUrl: string): ProfileInput {
     edition: state.platform.edition,
     release: state.platform.release,
     // messaging-soap is listed whatever the release: where spec §9 withdraws it, its rules say so
-    interfaces: ['token', 'messaging-rest', 'messaging-soap', 'provisioning'],
+    interfaces: ['token', 'admin', 'messaging-rest', 'messaging-soap', 'provisioning', 'directory', ...(gateway ? (['smtp'] as const) : [])],
     accounts: { ...accounts, mfaTotp: { ...mfaTotp, totpSecret } },
     companies: { primary: home.id, outsider: other.id },
     identityProvider: { ...state.identityProvider, autoProvisionCompanyId: home.id },
-    token: { scheme: 'Bearer', lockoutThreshold: domain.lockoutThreshold, bearerOnMessaging: true, emailOtpSource: 'inbox' },
+    token: { scheme: state.variant.get(AUTH_SCHEME), lockoutThreshold: domain.lockoutThreshold, bearerOnMessaging: true, emailOtpSource: 'inbox' },
+    admin: seedAdmin(state, home.id),
     provisioning: seedProvisioning(state),
     messaging: seedMessaging(state, home.id, domain.findUser(accounts.primary.username)!),
+    ...(gateway ? { smtp: seedSmtp(state, home.id, gateway) } : {}),
+    directory: seedDirectory(),
     description: `embedded reference server (variant ${state.variant.describe()})`,
   };
 }

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -8,7 +9,9 @@ import { Faults } from './faults.js';
 import { seed } from './seed.js';
 import { createState, DEFAULT_PLATFORM, type Platform, type ReferenceState } from './state.js';
 import { EDITIONS, type Edition } from '../contract/profile.js';
+import { startGateway } from './smtp/gateway.js';
 import { variantNamed, type Variant } from './variant.js';
+import { RESOURCE_TYPE_NAME } from './token/choices.js';
 
 export interface StartOptions {
   port?: number;
@@ -18,10 +21,14 @@ export interface StartOptions {
   faults?: Faults;
   /** edition and release to play (spec §9); default REFERENCE_EDITION / REFERENCE_RELEASE, else securemail 5.36 */
   platform?: Platform;
+  /** port of the SMTP gateway (0 = a free port) */
+  smtpPort?: number;
 }
 
 export interface RunningReference {
   url: string;
+  /** where the SMTP gateway listens */
+  smtp: { host: string; port: number };
   profile: ProfileInput;
   state: ReferenceState;
   close(): Promise<void>;
@@ -29,11 +36,12 @@ export interface RunningReference {
 
 /** Starts a seeded reference server (port 0 = a free port) and returns its generated profile. */
 export async function start(options: StartOptions = {}): Promise<RunningReference> {
+  const variant = options.variant ?? variantNamed(process.env.REFERENCE_VARIANT);
   const state = createState({
     clock: options.clock ?? systemClock,
-    variant: options.variant ?? variantNamed(process.env.REFERENCE_VARIANT),
+    variant,
     faults: options.faults ?? Faults.fromEnv(process.env),
-    identityProvider: { resourceType: 'OpenIdConnect', jwtSecret: randomBytes(24).toString('base64url') },
+    identityProvider: { resourceType: variant.get(RESOURCE_TYPE_NAME), jwtSecret: randomBytes(24).toString('base64url') },
     platform: options.platform ?? platformFromEnv(process.env),
   });
   const app = createApp(state);
@@ -44,15 +52,22 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
+  // the SMTP gateway (spec §1, B7) on a port of its own beside HTTP
+  const gateway = await startGateway(state, host, options.smtpPort ?? 0);
   return {
     url,
-    profile: seed(state, url),
+    smtp: { host: gateway.host, port: gateway.port },
+    profile: seed(state, url, gateway),
     state,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      const footprintFile = process.env.REFERENCE_FAULT_FOOTPRINT;
+      if (footprintFile) writeFileSync(footprintFile, JSON.stringify(state.faults.footprint()));
+      await gateway.close();
+      await new Promise<void>((resolve) => {
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { Credentials, DEFAULT_LIFETIMES, type Lifetimes } from './core/credentia
 import { Domain } from './core/domain.js';
 import { Companies } from './core/companies.js';
 import { SmtpSettings } from './core/smtp-settings.js';
+import { AccountDirectory } from './core/accounts.js';
 import { provisioningChoices } from './provisioning/choices.js';
 import { Provisioners } from './provisioning/provisioners.js';
 import { MailCore } from './core/mail/index.js';
@@ -31,6 +32,8 @@ export interface ReferenceState {
   readonly provisioners: Provisioners;
   /** company SMTP credentials and IP whitelists (spec §4.2, B7): administration writes, the gateway enforces */
   readonly smtp: SmtpSettings;
+  /** administration's view of user accounts: AccountModel fields, user types, administrators, PSKs (spec §4.2) */
+  readonly accounts: AccountDirectory;
   readonly faults: Faults;
   readonly variant: Variant;
   /** the variant's messaging readings, shared by both messaging adapters */
@@ -55,11 +58,13 @@ export interface StateOptions {
 export function createState(options: StateOptions): ReferenceState {
   const domain = new Domain(options.clock, options.variant, options.lockoutThreshold);
   const credentials = new Credentials(domain, { ...DEFAULT_LIFETIMES, ...options.lifetimes });
+  const companies = new Companies(domain, provisioningChoices(options.variant).newAutomationId);
   return {
     domain,
     credentials,
     mailbox: new MailCore(domain, credentials, mailChoices(options.variant)),
-    companies: new Companies(domain, provisioningChoices(options.variant).newAutomationId),
+    companies,
+    accounts: new AccountDirectory(domain, companies),
     provisioners: new Provisioners(),
     smtp: new SmtpSettings(domain),
     faults: options.faults ?? Faults.none(),

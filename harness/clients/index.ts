@@ -1,6 +1,8 @@
 import type { Profile } from '../../contract/profile.js';
 import type { HttpClient } from '../http.js';
 import { Redactor } from '../redact.js';
+import { AdminClient } from './admin.js';
+import { DirectoryClient } from './directory.js';
 import { MessagingRestClient } from './messaging-rest.js';
 import { MessagingSoapClient } from './messaging-soap.js';
 import { ProvisioningClient } from './provisioning.js';
@@ -12,6 +14,8 @@ export class Clients {
   #rest?: MessagingRestClient;
   #provisioning?: ProvisioningClient;
   #soap?: MessagingSoapClient;
+  #admin?: AdminClient;
+  #directory?: DirectoryClient;
 
   constructor(
     private readonly http: HttpClient,
@@ -32,7 +36,15 @@ export class Clients {
     return (this.#soap ??= new MessagingSoapClient(this.http, this.profile, this.redact));
   }
 
+  get directory(): DirectoryClient {
+    return (this.#directory ??= new DirectoryClient(this.http, this.profile));
+  }
+
   get provisioning(): ProvisioningClient {
     return (this.#provisioning ??= new ProvisioningClient(this.http, this.profile, this.redact));
+  }
+
+  get admin(): AdminClient {
+    return (this.#admin ??= new AdminClient(this.http, this.profile, this.redact));
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ipInRange, type Domain } from './domain.js';
+import { smtpChoices, type SmtpChoices } from '../smtp/choices.js';
 
 /**
  * Company-level SMTP gateway settings (spec §1, §4.2, B7), over the shared domain: the company
@@ -30,8 +31,15 @@ const newPassword = () => randomBytes(18).toString('base64url');
 
 export class SmtpSettings {
   readonly #byCompany = new Map<number, SmtpCredentials>();
+  /** every password each company was given, oldest first (the gateway's faults replay old ones) */
+  readonly #issued = new Map<number, string[]>();
+  /** every whitelist each company set, oldest first */
+  readonly #lists = new Map<number, SmtpEndpoint[][]>();
+  readonly choices: SmtpChoices;
 
-  constructor(private readonly domain: Domain) {}
+  constructor(private readonly domain: Domain) {
+    this.choices = smtpChoices(domain.variant);
+  }
 
   /** spec §4.2 Get company SMTP credentials (created on first request). */
   credentials(companyId: number): SmtpCredentials {
@@ -40,6 +48,7 @@ export class SmtpSettings {
       const name = (this.domain.companies.get(companyId)?.name ?? 'company').toLowerCase().replace(/\s+/g, '');
       found = { userId: `${companyId}______${name}`, password: newPassword() };
       this.#byCompany.set(companyId, found);
+      this.#issued.set(companyId, [found.password]);
     }
     return found;
   }
@@ -50,14 +59,23 @@ export class SmtpSettings {
     let password = newPassword();
     while (password === current.password) password = newPassword();
     current.password = password;
+    this.#issued.get(companyId)!.push(password);
     return current;
   }
 
-  /** spec §4.2 Update IP whitelist: exclusive; `undefined` (an empty-string body) removes it. */
+  /**
+   * spec §4.2 Update IP whitelist: exclusive; `undefined` (an empty-string body) removes it,
+   * which means no restriction or no address at all (B7 open question; variant). Whether the
+   * password is renewed too ('existing SMTP credentials are overwritten') is a variant.
+   */
   setWhitelist(companyId: number, endpoints: SmtpEndpoint[] | undefined): SmtpCredentials {
     const current = this.credentials(companyId);
-    current.endpoints = endpoints;
-    return current;
+    if (endpoints === undefined) current.endpoints = this.choices.removedWhitelist === 'accept-nobody' ? [] : undefined;
+    else {
+      current.endpoints = endpoints.map((e) => ({ ...e }));
+      this.#lists.set(companyId, [...(this.#lists.get(companyId) ?? []), current.endpoints]);
+    }
+    return this.choices.renewPasswordOnWhitelist ? this.resetPassword(companyId) : current;
   }
 
   /** The company whose SMTP credentials these are, if they are right. */
@@ -66,11 +84,27 @@ export class SmtpSettings {
     return undefined;
   }
 
+  /** The company an SMTP user id belongs to, right password or not. */
+  companyOf(userId: string): number | undefined {
+    for (const [companyId, c] of this.#byCompany) if (c.userId === userId) return companyId;
+    return undefined;
+  }
+
+  /** Every password the company was ever given, oldest first. */
+  issuedPasswords(companyId: number): readonly string[] {
+    return this.#issued.get(companyId) ?? [];
+  }
+
+  /** Every whitelist the company ever set, oldest first (removals are not lists). */
+  listsSet(companyId: number): readonly SmtpEndpoint[][] {
+    return this.#lists.get(companyId) ?? [];
+  }
+
   /** B7: with a whitelist, only a listed address (IpAddress, or within Subnet) may connect. */
   allows(companyId: number, address: string): boolean {
     const endpoints = this.#byCompany.get(companyId)?.endpoints;
     if (!endpoints) return true;
-    return endpoints.some((e) => (e.Subnet ? ipInRange(address, cidrOf(e.IpAddress, e.Subnet)) : address.replace(/^::ffff:/, '') === e.IpAddress));
+    return endpoints.some((e) => admits(e, address, this.choices.subnetForm));
   }
 
   /** Whether some company's whitelist lets this address in, for checks made before AUTH. */
@@ -80,9 +114,22 @@ export class SmtpSettings {
   }
 }
 
-/** A Subnet is a mask (255.255.255.0) or a prefix length (24). */
-function cidrOf(ip: string, subnet: string): string {
-  if (/^\d+$/.test(subnet)) return `${ip}/${subnet}`;
-  const bits = subnet.split('.').reduce((n, part) => n + (Number(part) >>> 0).toString(2).replace(/0/g, '').length, 0);
-  return `${ip}/${bits}`;
+/**
+ * Whether one whitelist entry admits an address. Its Subnet is a dotted mask (255.255.255.0) or a
+ * prefix length (24), as the variant reads it; empty, it names the IpAddress alone; in the other
+ * form, the entry admits nothing.
+ */
+export function admits(e: SmtpEndpoint, address: string, form: 'mask' | 'prefix-length'): boolean {
+  const ip = address.replace(/^::ffff:/, '');
+  if (!e.Subnet) return ip === e.IpAddress;
+  const bits = form === 'prefix-length' ? prefixLength(e.Subnet) : maskLength(e.Subnet);
+  return bits !== undefined && ipInRange(ip, `${e.IpAddress}/${bits}`);
+}
+
+const prefixLength = (subnet: string) => (/^\d{1,2}$/.test(subnet) && Number(subnet) <= 32 ? Number(subnet) : undefined);
+
+function maskLength(subnet: string): number | undefined {
+  if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(subnet)) return undefined;
+  const bits = subnet.split('.').map((p) => (Number(p) >>> 0).toString(2).padStart(8, '0')).join('');
+  return /^1*0*$/.test(bits) ? bits.indexOf('0') === -1 ? 32 : bits.indexOf('0') : undefined;
 }

@@ -8,6 +8,7 @@ import { errorResponse } from './errors.js';
 import { folderRoutes } from './folders.js';
 import { messageRoutes } from './messages.js';
 import { Shapes } from './shapes.js';
+import { AUTH_SCHEME } from '../token/choices.js';
 
 export type AuthedEnv = AppEnv & { Variables: AppEnv['Variables'] & { user: User; credential: string } };
 
@@ -67,9 +68,11 @@ export function messagingRestRoutes(state: ReferenceState): Hono<AppEnv> {
     } else if (authorization) {
       // B2: the token interface's access token in place of a session key
       const [scheme, token] = authorization.split(/\s+/, 2);
-      if (scheme?.toLowerCase() === 'bearer' && token && !fault('token.bearer-ignored')) {
+      if (scheme?.toLowerCase() === variant.get(AUTH_SCHEME).toLowerCase() && token && !fault('token.bearer-ignored')) {
         user = credentials.userForAccessToken(token);
         if (!user && fault('token.any-bearer-accepted')) user = domain.users.values().next().value;
+        // fault (token.access-token.authorizes): a valid access token opens another user's account
+        if (user && fault('token.bearer-wrong-user')) user = [...domain.users.values()].find((u) => u !== user) ?? user;
       }
     } else if (fault('messaging-rest.folder-list-anonymous') && c.req.method === 'GET' && c.req.path.endsWith('/Folder/List')) {
       return c.json({ Folders: [] });

@@ -12,8 +12,7 @@ const secret = () => `Pw-${randomBytes(12).toString('base64url')}`;
 
 /**
  * Messaging fixtures of the generated profile (B8): password-change and lockout pools, the
- * short-session user, and the plain-text TLS message (status 5) in the primary user's inbox,
- * which stands in for the SMTP gateway until that suite can deliver one.
+ * and the short-session user.
  */
 export function seedMessaging(state: ReferenceState, companyId: number, primary: User): NonNullable<ProfileInput['messaging']> {
   const { domain, mailbox } = state;
@@ -27,16 +26,16 @@ export function seedMessaging(state: ReferenceState, companyId: number, primary:
 
   const short = make('shortsession');
   mailbox.accounts.sessionLifetimes.set(short.user.id, SHORT_SESSION_SECONDS);
-  const tls = mailbox.deliverPlainTextTls(primary, {
-    from: 'tls-sender@external.test',
-    subject: 'Delivered as plain text over TLS',
-    textBody: 'This message reached the inbox through the SMTP gateway as plain text with TLS routing.',
-  });
+  // the plain-text TLS message (status 5) comes through the reference's SMTP gateway now: the
+  // suite delivers one itself (harness/fixtures/smtp.ts), so the profile names none
   return {
-    plainTextTlsMessageId: tls.mid,
     passwordChangeAccounts: pool('mpassword'),
     expiredPasswordAccounts: pool('mexpired', { passwordExpired: true }),
     lockableAccounts: pool('mlockable'),
     shortSession: { account: plain(short), lifetimeSeconds: SHORT_SESSION_SECONDS },
+    // the reference's readings a target declares in its profile (M1, M4, M11)
+    changePasswordUserField: state.mail.changePasswordUser,
+    firstPageNumber: state.mail.firstPage,
+    trashAdvance: state.mail.trashAdvance,
   };
 }

@@ -24,4 +24,27 @@ export const MISSING_FIELD_ERROR = axis('token.missing-field-error', 'token-miss
 /** T9: spec §2.1 lists the grant_type values in lower case and says nothing of case. */
 export const GRANT_TYPE_CASE = axis('token.grant-type-case', 'grant-type-case', ['sensitive', 'insensitive']);
 
-export const TOKEN_AXES = [ID_TOKEN_INVALID_STATUS, LOCKING_ATTEMPT_ERROR, CHALLENGE_ROTATES, JSON_SCALARS, MISSING_FIELD_ERROR, GRANT_TYPE_CASE];
+/** T1: a request without grant_type fits both InvalidRequest and InvalidGrantType (spec §7.1). */
+export const MISSING_GRANT_TYPE = axis('token.missing-grant-type', 'missing-grant-type', ['InvalidRequest', 'InvalidGrantType']);
+/** T6: request media types other than the two JSON types: refused, or read as JSON anyway. */
+export const OTHER_MEDIA_TYPES = axis('token.other-media-types', 'token-media-types', ['refused', 'read-as-json']);
+/** T3: a wrong one-time password fits no §7.1 row exactly. */
+export const WRONG_OTP_ERROR = axis('token.wrong-otp-error', 'wrong-otp-error', ['InvalidCredentials', 'InvalidRequest']);
+/** spec §2.1: the resource_type naming the identity provider (declared in identityProvider.resourceType). */
+export const RESOURCE_TYPE_NAME = axis('token.resource-type-name', 'resource-type-values', ['OpenIdConnect', 'oidc']);
+/** spec §5.1: the scheme word of the Authorization header (declared in token.scheme). */
+export const AUTH_SCHEME = axis('token.auth-scheme', 'auth-scheme', ['Bearer', 'Token']);
+
+export const TOKEN_AXES = [
+  ID_TOKEN_INVALID_STATUS,
+  LOCKING_ATTEMPT_ERROR,
+  CHALLENGE_ROTATES,
+  JSON_SCALARS,
+  MISSING_FIELD_ERROR,
+  GRANT_TYPE_CASE,
+  MISSING_GRANT_TYPE,
+  OTHER_MEDIA_TYPES,
+  WRONG_OTP_ERROR,
+  RESOURCE_TYPE_NAME,
+  AUTH_SCHEME,
+];

@@ -4,6 +4,7 @@ import { verifyTotp } from '../../contract/wire/totp.js';
 import { ipInRange, type User } from '../core/domain.js';
 import type { Ctx } from '../http.js';
 import type { ReferenceState } from '../state.js';
+import { WRONG_OTP_ERROR } from './choices.js';
 import { TokenError, str, type Body } from './errors.js';
 import { ID_TOKEN_INVALID_STATUS, LOCKING_ATTEMPT_ERROR } from './choices.js';
 
@@ -95,7 +96,7 @@ export function createGrants(state: ReferenceState): Record<GrantType, Grant> {
       method === 'Email'
         ? pending.emailOtp !== undefined && pending.emailOtp === otp && !f('token.email-otp-refused')
         : pending.user.mfa?.totpSecret !== undefined && verifyTotp(pending.user.mfa.totpSecret, otp, domain.clock.now()) && !f('token.totp-refused');
-    if (!valid && !f('token.any-otp-accepted')) throw new TokenError(401, 'InvalidCredentials');
+    if (!valid && !f('token.any-otp-accepted')) throw variant.get(WRONG_OTP_ERROR) === 'InvalidRequest' ? new TokenError(400, 'InvalidRequest') : new TokenError(401, 'InvalidCredentials');
     credentials.finishMfa(str(body, 'mfa_token'));
     return admit(c, pending.user, true);
   };

@@ -2,14 +2,15 @@ import { FIELD_ERRORS, REQUIRED_FIELDS, TOKEN_ERRORS, type GrantType } from '../
 import { mediaType, type Ctx } from '../http.js';
 import { readJson } from '../json.js';
 import type { Variant } from '../variant.js';
-import { ID_TOKEN_INVALID_STATUS, JSON_SCALARS, MISSING_FIELD_ERROR } from './choices.js';
+import { ID_TOKEN_INVALID_STATUS, JSON_SCALARS, MISSING_FIELD_ERROR, OTHER_MEDIA_TYPES } from './choices.js';
 import { STRING_FIELDS, TokenError, str, type Body } from './errors.js';
 
 /** Reads and validates the JSON body shared by /Token and /token/challenge. */
 export async function parseTokenBody(c: Ctx, variant: Variant): Promise<Body> {
   const type = mediaType(c.req.header('content-type'));
   const textJsonRefused = type === 'text/json' && c.get('fault')('token.text-json-body-refused');
-  if ((type && type !== 'application/json' && type !== 'text/json') || textJsonRefused) {
+  const otherType = type !== undefined && type !== 'application/json' && type !== 'text/json' && variant.get(OTHER_MEDIA_TYPES) === 'refused';
+  if (otherType || textJsonRefused) {
     // spec §4.1: failures are 400 or 401, so an unsupported media type is an invalid request
     throw new TokenError(400, 'InvalidRequest');
   }

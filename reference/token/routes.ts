@@ -6,7 +6,7 @@ import { DESCRIPTIONS, TokenError, str } from './errors.js';
 import { createGrants } from './grants.js';
 import { parseTokenBody as parse, requireFields } from './request.js';
 import { withExtraFields } from '../variant/shapes.js';
-import { CHALLENGE_ROTATES, GRANT_TYPE_CASE } from './choices.js';
+import { CHALLENGE_ROTATES, GRANT_TYPE_CASE, MISSING_GRANT_TYPE } from './choices.js';
 
 export function tokenRoutes(state: ReferenceState): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -29,7 +29,7 @@ export function tokenRoutes(state: ReferenceState): Hono<AppEnv> {
       const f = c.get('fault');
       let grant = body.grant_type;
       if (grant === undefined || grant === '') {
-        if (!f('token.missing-grant-defaults')) throw new TokenError(400, 'InvalidRequest');
+        if (!f('token.missing-grant-defaults')) throw new TokenError(400, variant.get(MISSING_GRANT_TYPE));
         grant = 'client_credentials';
       }
       // T9: grant_type compared as written, or without regard to case

@@ -2,6 +2,7 @@ import { MetadataSchema, MimeResponseSchema, SearchResponseSchema, SummariesSche
 import { isTableStatus, STATUS_SENT_PLAIN_TEXT } from '../../contract/message-status.js';
 import { check, expectBody } from '../../harness/expect.js';
 import { MailSession } from '../../harness/fixtures/mailbox.js';
+import { deliverPlainText } from '../../harness/fixtures/smtp.js';
 import { account, iface, plainTextTlsMessage } from '../../harness/needs.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 import { MALFORMED_MIME_SAMPLES } from '../../generators/mime-message.js';
@@ -93,6 +94,7 @@ rule(
   {
     ...base,
     id: 'messaging-rest.status.get-unread',
+    sentence: 'Get unread messages | inbox-unread flag, folder id | summaries of all unread inbox messages, including messages delivered as plain text over TLS (MessageStatus = 5)',
     section: '§3.1',
     operation: 'GET /Message/Inbox/Unread',
     title: 'Get unread messages lists exactly the inbox messages not yet read: of three messages delivered, the two the recipient has not retrieved, not the one retrieved as MIME',
@@ -113,12 +115,14 @@ rule(
     operation: 'GET /Message/Inbox/Unread',
     title: 'Get unread messages includes a message delivered as plain text over TLS, with MessageStatus 5',
     needs: [iface('messaging-rest'), account('primary'), plainTextTlsMessage],
+    // delivering one through the gateway relies on the company's SMTP settings
+    company: 'uses',
   },
   async (t) => {
-    const mid = t.profile.messaging.plainTextTlsMessageId!;
     const primary = await t.given('log on as primary', () => MailSession.open(t, 'primary'));
+    const mid = t.profile.messaging.plainTextTlsMessageId ?? (await deliverPlainText(t, primary));
     const listed = (await primary.unread()).find((s) => s.MessageId === mid);
-    check(listed, `GET /Message/Inbox/Unread: the plain-text TLS message ${mid} (messaging.plainTextTlsMessageId) is not listed.`);
+    check(listed, `GET /Message/Inbox/Unread: the plain-text TLS message ${mid} (delivered through the SMTP gateway, or messaging.plainTextTlsMessageId) is not listed.`);
     check(listed.MessageStatus === STATUS_SENT_PLAIN_TEXT, `GET /Message/Inbox/Unread: message ${mid} is listed with MessageStatus ${listed.MessageStatus}, not 5 (plain text over TLS).`);
   },
 );

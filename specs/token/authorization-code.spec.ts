@@ -1,5 +1,6 @@
 import { REQUIRED_FIELDS } from '../../contract/token.js';
 import { check, expectTokenError, expectTokenIssued } from '../../harness/expect.js';
+import { deleteAtEnd } from '../../harness/fixtures/admin.js';
 import { idpCode } from '../../harness/fixtures/identity-provider.js';
 import { account, autoProvisioning, bearerOnMessaging, iface, identityProvider } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
@@ -32,6 +33,8 @@ rule(
   async (t) => {
     const idp = t.profile.identityProvider!;
     const email = `${t.prefix}.auto@example.com`;
+    // leave nothing behind (issue 9, item 6): the provisioned user is deleted through administration where the profile gives it
+    if (t.profile.admin && t.profile.interfaces.includes('admin')) deleteAtEnd(t, undefined, { Email: email });
     const issued = expectTokenIssued(
       await t.token.token({ grant_type: 'authorization_code', code: idpCode(t, email), resource_type: idp.resourceType, company_id: idp.autoProvisionCompanyId }),
     );

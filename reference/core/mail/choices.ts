@@ -30,6 +30,16 @@ export interface MailChoices {
   readonly plainTextResponses: boolean;
   /** Create a new folder answers `{FolderId}`, or a text that carries no id */
   readonly folderCreateAnswer: 'folder-id-object' | 'text';
+  readonly duplicateNames: 'case-insensitive' | 'exact';
+  /** the body field that names the user of a keyless Change password */
+  readonly changePasswordUser: 'EmailAddr' | 'UserIdOrEmail';
+  readonly searchFilter: 'subject-or-sender' | 'subject';
+  readonly firstPage: number;
+  readonly retractedRecipientStatus: 'kept' | 'read';
+  /** who moves a copy on from Trash: a further delete, or the server after its retention */
+  readonly trashAdvance: 'delete' | 'server';
+  /** Trash and Deleted Trash: one pair of inbox type, or a pair per mailbox type */
+  readonly trashFolders: 'shared' | 'per-type';
 }
 
 /** The readings of the messaging silences, one axis each (reference/variant.ts). */
@@ -46,6 +56,20 @@ export const STRING_RESPONSES = axis('mail.string-responses', 'string-response',
 export const SESSION_LIFETIME = axis('mail.session-lifetime', 'session-key-lifetime', ['fixed', 'sliding']);
 /** spec §4.3 Create a new folder: 'string response (folder creation result)'; vendor-wire §1.1 `{FolderId}`. */
 export const FOLDER_CREATE_ANSWER = axis('mail.folder-create-answer', 'folder-create-response', ['folder-id-object', 'text']);
+/** spec §7.2 'The Folder Name already exists': names compared case-insensitively (NFC) or exactly (M3). */
+export const DUPLICATE_NAMES = axis('mail.duplicate-folder-names', 'duplicate-folder-names', ['case-insensitive', 'exact']);
+/** spec §4.3 Change password needs no key: the field naming the user (M1; profile messaging.changePasswordUserField). */
+export const CHANGE_PASSWORD_USER = axis('mail.change-password-user', 'change-password-user', ['EmailAddr', 'UserIdOrEmail']);
+/** spec §2.3 SearchInbox Filter: matches the subject or the sender, or the subject only (M11). */
+export const SEARCH_FILTER = axis('mail.search-filter', 'search-semantics', ['subject-or-sender', 'subject']);
+/** spec §2.3 SearchInbox PageNum: the first page's number (M11; profile messaging.firstPageNumber). */
+export const FIRST_PAGE = axis('mail.search-first-page', 'search-semantics', [1, 0]);
+/** spec §3.2 Retract: the recipient's copy stays; with its status, or marked Read (4) (M13). */
+/** spec §3.2 'The server controls the trash mechanism': each delete advances the copy, or the server does (M4; profile messaging.trashAdvance). */
+export const TRASH_ADVANCE = axis('mail.trash-advance', 'trash-mechanism', ['delete', 'server']);
+/** spec §3.2 names 'a Trash folder': one pair of trash folders (inbox type), or one pair per mailbox type (M5). */
+export const TRASH_FOLDERS = axis('mail.trash-folders', 'system-folder-types', ['shared', 'per-type']);
+export const RETRACTED_RECIPIENT_STATUS = axis('mail.retracted-recipient-status', 'retraction', ['kept', 'read']);
 
 export const MAIL_AXES = [
   FIXED_SYSTEM_FOLDER_IDS,
@@ -59,6 +83,13 @@ export const MAIL_AXES = [
   STRING_RESPONSES,
   SESSION_LIFETIME,
   FOLDER_CREATE_ANSWER,
+  DUPLICATE_NAMES,
+  CHANGE_PASSWORD_USER,
+  SEARCH_FILTER,
+  FIRST_PAGE,
+  RETRACTED_RECIPIENT_STATUS,
+  TRASH_ADVANCE,
+  TRASH_FOLDERS,
 ];
 
 /** The messaging choices of one variant. */
@@ -75,6 +106,13 @@ export function mailChoices(variant: Variant): MailChoices {
     timeFormat: variant.get(TIME_FORMAT),
     plainTextResponses: variant.get(STRING_RESPONSES) === 'plain-text',
     folderCreateAnswer: variant.get(FOLDER_CREATE_ANSWER),
+    duplicateNames: variant.get(DUPLICATE_NAMES),
+    changePasswordUser: variant.get(CHANGE_PASSWORD_USER),
+    searchFilter: variant.get(SEARCH_FILTER),
+    firstPage: variant.get(FIRST_PAGE),
+    retractedRecipientStatus: variant.get(RETRACTED_RECIPIENT_STATUS),
+    trashAdvance: variant.get(TRASH_ADVANCE),
+    trashFolders: variant.get(TRASH_FOLDERS),
   };
 }
 

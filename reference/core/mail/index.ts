@@ -36,7 +36,7 @@ export class MailCore {
     this.accounts = new MailAccounts(domain, credentials, this.store);
     this.folders = new MailFolders(this.store, choices);
     this.messages = new MailMessages(domain, this.store, choices);
-    this.listing = new MailListing(this.store);
+    this.listing = new MailListing(this.store, choices);
     this.transit = new MailTransit(this.store);
   }
 

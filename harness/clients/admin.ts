@@ -1,0 +1,160 @@
+import type { Profile } from '../../contract/profile.js';
+import { formatTimeStamp, sealLogin, type LoginIdentity, type TimeStampFormat } from '../../contract/wire/admin-login.js';
+import type { HttpClient, HttpResponse } from '../http.js';
+import type { Redactor } from '../redact.js';
+
+/** spec §2.2 SMTPEndpoint2Model: one whitelist entry. */
+export interface SmtpEndpoint {
+  Domain: string;
+  Incoming: boolean;
+  IpAddress: string;
+  Outgoing: boolean;
+  Port: number;
+  Subnet: string;
+}
+
+export type Identity = LoginIdentity & { UID?: number };
+
+/** How a Get a session key request is built; every field defaults to the profile's (vendor-wire §3.1). */
+export interface SessionKeyOptions {
+  automationId?: string;
+  encryptionKey?: string;
+  /** the LoginModel TimeStamp: a Date (formatted in the profile's form) or the exact text */
+  timeStamp?: Date | string;
+  format?: TimeStampFormat;
+  /** a deliberate fault in the envelope, for the refusal rules */
+  tamper?: 'ciphertext' | 'hash';
+}
+
+/**
+ * The administration interface at {base_url}/Remote (B1; vendor-wire §3): Get a session key
+ * with the encrypted LoginModel (contract/wire/admin-login.ts), and every session-key operation
+ * of spec §4.2. Each method returns the raw response; what a key answer holds is read by
+ * `keyOf`, neutral to its form (clarification A2). Keys, PSKs, passwords and the login payload
+ * are learnt by the redactor the moment they are sent or seen.
+ */
+export class AdminClient {
+  readonly base: string;
+
+  constructor(
+    private readonly http: HttpClient,
+    private readonly profile: Profile,
+    private readonly redact: Redactor,
+  ) {
+    this.base = (profile.urls.admin ?? `${profile.baseUrl.replace(/\/$/, '')}/Remote`).replace(/\/$/, '');
+  }
+
+  /** spec §4.2 Get a session key: POST /Account/GetSessionKey with the sealed LoginModel (B3). */
+  async sessionKey(identity: Identity, options: SessionKeyOptions = {}): Promise<HttpResponse> {
+    const admin = this.profile.admin;
+    const automationId = options.automationId ?? admin?.automationId ?? '';
+    const encryptionKey = options.encryptionKey ?? admin?.encryptionKey ?? '';
+    const format = options.format ?? admin?.timeStampFormat ?? 'iso';
+    const at = options.timeStamp ?? new Date();
+    const stamp = typeof at === 'string' ? at : formatTimeStamp(at, format);
+    const sealed = sealLogin(automationId, encryptionKey, identity, stamp);
+    let body = sealed.body;
+    const headers: Record<string, string> = { ...sealed.headers, accept: 'application/json', 'content-type': 'application/json' };
+    if (options.tamper === 'ciphertext') body = JSON.stringify(flipByte(sealed.envelope.data));
+    if (options.tamper === 'hash') headers['x-hash'] = flipByte(sealed.envelope.hash);
+    this.redact.learn(sealed.envelope.data);
+    this.redact.learn(JSON.parse(body) as string);
+    this.redact.learn(sealed.plaintext);
+    this.redact.learn(encryptionKey);
+    return this.#learnKey(await this.http.send('POST', `${this.base}/Account/GetSessionKey`, { headers, body }));
+  }
+
+  call(method: string, path: string, sessionKey: string | undefined, options: { json?: unknown; body?: string } = {}): Promise<HttpResponse> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (sessionKey !== undefined) headers['x-session-key'] = sessionKey;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    return this.http.send(method, `${this.base}${path}`, { headers, json: options.json, body: options.body });
+  }
+
+  /** spec §4.2 Get an encryption key (PSK) for the identity. */
+  async encryptionKey(key: string, identity: Identity): Promise<HttpResponse> {
+    return this.#learnKey(await this.call('POST', '/Account/GetEncryptionKey', key, { json: identity }));
+  }
+
+  /** spec §4.2 Create a new encryption key: the company key, replaced. */
+  async newEncryptionKey(key: string, identity: Identity): Promise<HttpResponse> {
+    return this.#learnKey(await this.call('POST', '/Account/NewEncryptionKey', key, { json: identity }));
+  }
+
+  /** spec §4.2 List user accounts (AccountIndexRequestModel; PageNumber as the vendor's clients send it). */
+  listAccounts(key: string, request: { CompanyId: number; UserTypeId: number; PageNumber?: number }): Promise<HttpResponse> {
+    return this.call('POST', '/Account/List', key, { json: { PageNumber: 1, ...request } });
+  }
+
+  createAccount(key: string, model: Record<string, unknown>): Promise<HttpResponse> {
+    if (typeof model.Password === 'string') this.redact.learn(model.Password);
+    return this.call('POST', '/Account/Create', key, { json: model });
+  }
+
+  viewAccount(key: string, identity: Identity): Promise<HttpResponse> {
+    return this.call('POST', '/Account/Read', key, { json: identity });
+  }
+
+  updateAccount(key: string, model: Record<string, unknown>): Promise<HttpResponse> {
+    if (typeof model.Password === 'string') this.redact.learn(model.Password);
+    return this.call('POST', '/Account/Update', key, { json: model });
+  }
+
+  deleteAccount(key: string, identity: Identity): Promise<HttpResponse> {
+    return this.call('POST', '/Account/Delete', key, { json: identity });
+  }
+
+  userTypes(key: string): Promise<HttpResponse> {
+    return this.call('GET', '/Account/GetUserTypes', key);
+  }
+
+  /** spec §4.2 Get company SMTP credentials. */
+  smtpCredentials(key: string): Promise<HttpResponse> {
+    return this.call('GET', '/Smtp/GetCredentials', key);
+  }
+
+  /** spec §4.2 Reset password (vendor-wire §3: the body is the JSON number -1). */
+  resetSmtpPassword(key: string): Promise<HttpResponse> {
+    return this.call('PUT', '/Smtp/ResetPassword', key, { body: '-1' });
+  }
+
+  /** spec §4.2 Update IP whitelist: an array of SMTPEndpoint2Model, or '' (an empty-string body) to remove it. */
+  updateWhitelist(key: string, endpoints: SmtpEndpoint[] | ''): Promise<HttpResponse> {
+    return endpoints === '' ? this.call('PUT', '/Smtp/PutSmtpEndpoints', key, { body: '' }) : this.call('PUT', '/Smtp/PutSmtpEndpoints', key, { json: endpoints });
+  }
+
+  /** Learns the key a key answer carries, and re-renders the shown body without it. */
+  #learnKey(res: HttpResponse): HttpResponse {
+    const key = keyOf(res);
+    if (key) {
+      this.redact.learn(key);
+      const shown = this.redact.body(res.text);
+      res.shown = shown.length > 600 ? `${shown.slice(0, 600)}…` : shown;
+    }
+    return res;
+  }
+}
+
+/**
+ * The string a key answer carries (spec §4.2 'session key (string)'; clarification A2): a JSON
+ * string, plain text, or an object whose one string field is it. Undefined when the answer is
+ * not a 2xx or holds no non-empty string.
+ */
+export function keyOf(res: HttpResponse): string | undefined {
+  if (res.status < 200 || res.status >= 300) return undefined;
+  const j = res.json;
+  if (typeof j === 'string') return j.trim() || undefined;
+  if (j && typeof j === 'object' && !Array.isArray(j)) {
+    const strings = Object.values(j).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+    return strings.length === 1 ? strings[0] : undefined;
+  }
+  if (j === undefined && res.text.trim() !== '' && !/[\s<{]/.test(res.text.trim())) return res.text.trim();
+  return undefined;
+}
+
+/** One base64 character changed: the same length, other bytes. */
+function flipByte(b64: string): string {
+  const i = Math.floor(b64.replace(/=+$/, '').length / 2);
+  const c = b64[i] === 'A' ? 'B' : 'A';
+  return `${b64.slice(0, i)}${c}${b64.slice(i + 1)}`;
+}

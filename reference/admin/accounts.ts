@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import type { AccountExtras } from '../core/accounts.js';
+import type { User } from '../core/domain.js';
+import { ordered } from '../variant/shapes.js';
+import { deleteAnswer, extra, invalid, refuse } from './answers.js';
+import { BLANK_STORED, LIST_SHAPE, USER_TYPE_FIELDS } from './choices.js';
+import { objectBody, type AdminCall, type AdminHandler } from './routes.js';
+
+/** spec §4.2 account operations, user types and PSKs (vendor-wire §3 paths and models). */
+
+const PAGE_SIZE = 50;
+const STRING_FIELDS = ['Email', 'UserId', 'SingleSignOnId', 'FirstName', 'LastName', 'Phone', 'EmployeeId', 'Miscellaneous'] as const;
+
+const optText = (v: unknown, field: string): string | null => {
+  if (v === undefined || v === null) return null;
+  return typeof v === 'string' ? v : invalid(`${field} must be a string.`);
+};
+const optInt = (v: unknown, field: string): number | undefined => {
+  if (v === undefined || v === null || v === '') return undefined;
+  const n = typeof v === 'string' && /^-?\d{1,10}$/.test(v.trim()) ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) && Math.abs(n) <= 2 ** 31 ? n : invalid(`${field} must be an int.`);
+};
+const optBool = (v: unknown, field: string): boolean => {
+  if (v === undefined || v === null) return false;
+  if (typeof v === 'boolean') return v;
+  return v === 'true' || v === 'false' ? v === 'true' : invalid(`${field} must be a boolean.`);
+};
+const filled = (v: string | null): string | undefined => (v && v.trim() !== '' ? v.trim() : undefined);
+const wellFormedEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
+
+/** AccountModel as answered (vendor-wire §3); the password is never shown. */
+function accountModel(call: AdminCall, user: User) {
+  const x = call.state.accounts.extras(user);
+  return extra(call.state.variant, {
+    UniqueId: user.id,
+    Email: x.email,
+    UserId: x.userId,
+    SingleSignOnId: x.singleSignOnId,
+    FirstName: x.firstName,
+    LastName: x.lastName,
+    Phone: x.phone,
+    CompanyId: user.companyId,
+    EmployeeId: x.employeeId,
+    Miscellaneous: x.miscellaneous,
+    // spec §7.2: a locked-out user is 'automatically disabled'; the administrator re-enables it
+    Disabled: user.disabled || user.lockedOut,
+    UserTypeId: x.userTypeId,
+    ButtonUser: x.buttonUser,
+    ReceiveOffers: x.receiveOffers,
+  });
+}
+
+/** A user of the administrator's company named by the body's identity fields (spec §2.2 IdentityModel). */
+export async function identified(call: AdminCall): Promise<User> {
+  const body = await objectBody(call);
+  const identity: Record<string, unknown> = { UID: body.UID, Email: body.Email, UserId: body.UserId, SingleSignOnId: body.SingleSignOnId };
+  if (call.fault('admin.view-by-user-id-unsupported') && call.c.req.path.toLowerCase().endsWith('/read')) delete identity.UserId;
+  if (call.fault('admin.view-by-sso-unsupported') && call.c.req.path.toLowerCase().endsWith('/read')) delete identity.SingleSignOnId;
+  return call.state.accounts.find(call.admin.companyId, identity) ?? refuse('No user of the company has that identity.');
+}
+
+/** A UserTypeId of the company's types (spec §4.2 Get user types), or its first type when none is given. */
+function userType(call: AdminCall, given: number | undefined): number {
+  const types = call.state.accounts.companyTypes(call.admin.companyId);
+  if (given === undefined || given === 0) return types[0]?.typeId ?? refuse('The company has no user types.');
+  return types.some((t) => t.typeId === given) ? given : refuse('The user type is not one of the company’s.');
+}
+
+export const accountHandlers: Record<string, AdminHandler> = {
+  'GET /account/getusertypes': ({ c, state, admin, fault }) => {
+    const reading = state.variant.get(USER_TYPE_FIELDS);
+    const types = fault('admin.user-types-empty') ? [] : state.accounts.companyTypes(admin.companyId);
+    return c.json(
+      types.map((t) => ({
+        [reading === 'id-int' ? 'Id' : 'TypeId']: reading === 'typeid-string' ? String(t.typeId) : t.typeId,
+        Description: t.description,
+        MinimumPasswordLength: 8,
+        RequiredPasswordCategories: 0,
+        Categories: [],
+      })),
+    );
+  },
+
+  'POST /account/list': async (call) => {
+    const { c, state, admin, fault } = call;
+    const body = await objectBody(call);
+    const companyId = optInt(body.CompanyId, 'CompanyId') || admin.companyId;
+    const typeId = optInt(body.UserTypeId, 'UserTypeId') || undefined;
+    const page = Math.max(1, optInt(body.PageNumber, 'PageNumber') ?? 1);
+    const visible = companyId === admin.companyId || fault('admin.list-ignores-company') ? admin.companyId : undefined;
+    const users = [...state.domain.users.values()].filter(
+      (u) => u.companyId === visible && state.accounts.visible(u) && (typeId === undefined || fault('admin.list-ignores-user-type') || state.accounts.extras(u).userTypeId === typeId),
+    );
+    const items = ordered(state.variant, users, (u) => u.id).map((u) => {
+      const x = state.accounts.extras(u);
+      return { UniqueId: u.id, CompanyId: u.companyId, Email: x.email, UserId: x.userId, FirstName: x.firstName, LastName: x.lastName, EmployeeId: x.employeeId, UserTypeId: x.userTypeId, Created: null, LastLogin: null };
+    });
+    if (state.variant.get(LIST_SHAPE) === 'array') return c.json(items);
+    const totalPages = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
+    const shown = items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+    return c.json(extra(state.variant, { Accounts: shown, Count: shown.length, CurrentPage: page, TotalPages: totalPages, TotalUsers: items.length, PageSize: PAGE_SIZE }));
+  },
+
+  'POST /account/create': async (call) => {
+    const { c, state, admin, fault } = call;
+    const body = await objectBody(call);
+    const f = Object.fromEntries(STRING_FIELDS.map((k) => [k, optText(body[k], k)])) as Record<(typeof STRING_FIELDS)[number], string | null>;
+    const email = filled(f.Email) ?? refuse('Email is required.');
+    if (!wellFormedEmail(email)) refuse('Email is not a well-formed address.');
+    const companyId = optInt(body.CompanyId, 'CompanyId');
+    if (companyId && companyId !== admin.companyId) refuse('The company is not the administrator’s.');
+    const login = filled(f.UserId) ?? email;
+    if (state.accounts.taken(email) || state.accounts.taken(login)) refuse('A user with that e-mail address or user id exists.');
+    const typeId = fault('admin.create-ignores-user-type') ? userType(call, undefined) : userType(call, optInt(body.UserTypeId, 'UserTypeId'));
+    const given = optText(body.Password, 'Password');
+    const password = fault('admin.create-password-ignored') || !filled(given) ? randomBytes(18).toString('base64url') : given!;
+    const user = state.domain.addUser({
+      companyId: admin.companyId,
+      username: login,
+      email,
+      password,
+      firstName: f.FirstName ?? '',
+      lastName: f.LastName ?? '',
+      disabled: optBool(body.Disabled, 'Disabled'),
+    });
+    const extras: AccountExtras = {
+      email,
+      userId: filled(f.UserId) ?? null,
+      singleSignOnId: f.SingleSignOnId,
+      firstName: f.FirstName,
+      lastName: fault('admin.create-drops-last-name') ? null : f.LastName,
+      phone: f.Phone,
+      employeeId: f.EmployeeId,
+      miscellaneous: f.Miscellaneous,
+      userTypeId: typeId,
+      buttonUser: optBool(body.ButtonUser, 'ButtonUser'),
+      receiveOffers: optBool(body.ReceiveOffers, 'ReceiveOffers'),
+    };
+    state.accounts.setExtras(user, extras);
+    user.username = login;
+    return c.json(accountModel(call, user));
+  },
+
+  'POST /account/read': async (call) => call.c.json(accountModel(call, await identified(call))),
+
+  /** spec §4.2: overwrites all values; a field left blank or null is stored so, except the password. */
+  'POST /account/update': async (call) => {
+    const { c, state, admin, fault } = call;
+    const body = await objectBody(call);
+    const uid = optInt(body.UniqueId, 'UniqueId');
+    const byUid = uid ? state.accounts.find(admin.companyId, { UID: uid }) : undefined;
+    const user = byUid ?? state.accounts.find(admin.companyId, { Email: body.Email }) ?? refuse('No user of the company has that identity.');
+    const before = state.accounts.extras(user);
+    const reading = state.variant.get(BLANK_STORED);
+    const stored = (k: (typeof STRING_FIELDS)[number], old: string | null): string | null => {
+      const v = optText(body[k], k);
+      if (v === null) return fault('admin.update-keeps-null') ? old : reading === 'empty' ? '' : null;
+      if (v.trim() === '') return fault('admin.update-keeps-blank') ? old : reading === 'null' ? null : reading === 'empty' ? '' : v;
+      return v;
+    };
+    const email = stored('Email', before.email);
+    if (filled(email) && state.accounts.taken(email!, user.id)) refuse('A user with that e-mail address exists.');
+    const userIdValue = stored('UserId', before.userId);
+    if (filled(userIdValue) && state.accounts.taken(userIdValue!, user.id)) refuse('A user with that user id exists.');
+    const typeGiven = optInt(body.UserTypeId, 'UserTypeId');
+    state.accounts.setExtras(user, {
+      email,
+      userId: userIdValue,
+      singleSignOnId: stored('SingleSignOnId', before.singleSignOnId),
+      firstName: stored('FirstName', before.firstName),
+      lastName: stored('LastName', before.lastName),
+      phone: stored('Phone', before.phone),
+      employeeId: stored('EmployeeId', before.employeeId),
+      miscellaneous: stored('Miscellaneous', before.miscellaneous),
+      userTypeId: typeGiven ? userType(call, typeGiven) : before.userTypeId,
+      buttonUser: optBool(body.ButtonUser, 'ButtonUser'),
+      receiveOffers: optBool(body.ReceiveOffers, 'ReceiveOffers'),
+    });
+    user.username = filled(userIdValue) ?? filled(email) ?? '';
+    user.disabled = optBool(body.Disabled, 'Disabled');
+    if (!user.disabled) {
+      // spec §7.2 'Administrator must re-enable the user': enabling clears a lockout
+      user.lockedOut = false;
+      user.failedAttempts = 0;
+    }
+    const password = optText(body.Password, 'Password');
+    if (filled(password)) user.password = password!;
+    else if (fault('admin.update-resets-password')) user.password = randomBytes(18).toString('base64url');
+    return c.json(accountModel(call, user));
+  },
+
+  'POST /account/delete': async (call) => {
+    const user = await identified(call);
+    if (call.fault('admin.delete-keeps-logon')) call.state.accounts.hide(user);
+    else if (!call.fault('admin.delete-noop')) call.state.accounts.remove(user);
+    return deleteAnswer(call.c, call.state.variant);
+  },
+};

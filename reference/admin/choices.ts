@@ -1,0 +1,43 @@
+import type { TimeStampFormat } from '../../contract/wire/admin-login.js';
+import type { Variant } from '../variant.js';
+import { axis } from '../variant/axis.js';
+
+/**
+ * The administration interface's readings where spec §2.2, §4.2 and §7.2 are silent (clarifications
+ * A1-A7). `default` follows B3 and CS-ADMIN; the others are what another conforming server may do.
+ */
+
+/** A2: session key and PSK answers ('session key (string)'): a JSON string, plain text, or an object with one field. */
+export const KEY_ANSWER = axis('admin.key-answer', 'admin-key-answer', ['json-string', 'plain-text', 'object']);
+/** A3: AccountListModel 'Its fields: not shown': the vendor's object, or a bare array of accounts. */
+export const LIST_SHAPE = axis('admin.list-shape', 'account-list-model', ['object', 'array']);
+/** A4: UserTypeModel 'Its fields: not shown': TypeId as int (CS-ADMIN), as string (DMWEB-CS), or named Id. */
+export const USER_TYPE_FIELDS = axis('admin.user-type-fields', 'user-type-model', ['typeid-int', 'typeid-string', 'id-int']);
+/** A5: LoginModel TimeStamp is a 'datetime'; the forms accepted (vendor-wire §3.1 shows two). */
+export const TIMESTAMP_FORMS = axis('admin.timestamp-formats', 'login-timestamp-format', ['both', 'us', 'iso']);
+/** A6: 'Errors of the administration … interfaces: not shown': the status of a refusal. */
+export const REFUSAL_STATUS = axis('admin.refusal-status', 'admin-errors', [400, 401, 403]);
+/** A7: Delete a user account's output: not shown. */
+export const DELETE_ANSWER = axis('admin.delete-answer', 'admin-delete-answer', ['empty', 'json-string', 'no-content']);
+/** A8: a field 'left blank or null … is stored blank or null': stored as sent, or as null, or as "". */
+export const BLANK_STORED = axis('admin.blank-stored-as', 'account-update-blank', ['as-sent', 'null', 'empty']);
+
+/** A1: 'Some administration methods cannot be used on the direct-messaging edition' (which: not shown); the profile lists them. */
+export const EDITION_LACKS = axis('admin.edition-lacks', 'direct-edition-admin-methods', ['none', 'encryption-key']);
+
+export const ADMIN_AXES = [KEY_ANSWER, LIST_SHAPE, USER_TYPE_FIELDS, TIMESTAMP_FORMS, REFUSAL_STATUS, DELETE_ANSWER, BLANK_STORED, EDITION_LACKS];
+
+/** The operations the reference lacks under `variant` (its profile lists them: admin.unavailableOperations). */
+export const lackedOperations = (variant: Variant): Array<'GetEncryptionKey'> => (variant.get(EDITION_LACKS) === 'encryption-key' ? ['GetEncryptionKey'] : []);
+
+/** The TimeStamp forms the reference accepts under `variant`, and the one its profile declares. */
+export function timeStampForms(variant: Variant): { accepted: TimeStampFormat[]; declared: TimeStampFormat } {
+  const reading = variant.get(TIMESTAMP_FORMS);
+  if (reading === 'both') return { accepted: ['iso', 'us'], declared: 'iso' };
+  return { accepted: [reading], declared: reading };
+}
+
+/** The UserTypeModel's id field and its JSON type under `variant`, as the profile declares them. */
+export function userTypeIdField(variant: Variant): string {
+  return variant.get(USER_TYPE_FIELDS) === 'id-int' ? 'Id' : 'TypeId';
+}

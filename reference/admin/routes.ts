@@ -1,0 +1,119 @@
+import { Hono } from 'hono';
+import type { User } from '../core/domain.js';
+import { readBody, type AppEnv, type Ctx } from '../http.js';
+import { parseJson } from '../json.js';
+import { PATH_CASE } from '../variant/vendor.js';
+import type { ReferenceState } from '../state.js';
+import { accountHandlers } from './accounts.js';
+import { keyHandlers } from './keys.js';
+import { AdminRefusal, invalid, refuse, refusalResponse } from './answers.js';
+import { getSessionKey } from './login.js';
+import { lackedOperations } from './choices.js';
+import { smtpHandlers } from './smtp.js';
+
+/** vendor-wire §3 spellings (DMWEB-CS), for the strict path reading. */
+const CANONICAL: Record<string, string> = Object.fromEntries(
+  [
+    'POST /Account/GetSessionKey',
+    'GET /Account/GetUserTypes',
+    'POST /Account/List',
+    'POST /Account/Create',
+    'POST /Account/Read',
+    'POST /Account/Update',
+    'POST /Account/Delete',
+    'POST /Account/GetEncryptionKey',
+    'POST /Account/NewEncryptionKey',
+    'GET /Smtp/GetCredentials',
+    'PUT /Smtp/ResetPassword',
+    'PUT /Smtp/PutSmtpEndpoints',
+  ].map((r) => [r.toLowerCase().replace(/^[a-z]+/, (m) => m.toUpperCase()), r.split(' ')[1]!]),
+);
+
+/** What an authenticated administration handler receives. */
+export interface AdminCall {
+  c: Ctx;
+  state: ReferenceState;
+  /** the administrator the session key belongs to */
+  admin: User;
+  sessionKey: string;
+  body: () => Promise<unknown>;
+  fault: (id: string) => boolean;
+}
+
+export type AdminHandler = (call: AdminCall) => Promise<Response> | Response;
+
+/**
+ * The administration interface at {base_url}/Remote (B1; paths of vendor-wire §3). Paths are
+ * matched without regard to case (CS-ADMIN writes /SMTP/, DMWEB-CS /Smtp/) and a trailing
+ * slash is ignored. Every operation but Get a session key needs an administrator's session key
+ * in X-Session-Key (spec §4.2 'session-key authenticated'; B3).
+ */
+export function adminRoutes(state: ReferenceState): Hono<AppEnv> {
+  const handlers: Record<string, AdminHandler> = { ...accountHandlers, ...keyHandlers, ...smtpHandlers };
+  const app = new Hono<AppEnv>();
+  app.onError((err, c) => {
+    if (err instanceof AdminRefusal) return refusalResponse(c, state.variant, err);
+    throw err;
+  });
+  const dispatch = async (c: Ctx) => {
+    const exact = c.req.path.replace(/^\/remote/i, '');
+    const path = exact.replace(/\/+$/, '').toLowerCase();
+    const route = `${c.req.method} ${path}`;
+    // the strict reading (axis common.path-case): the B1 / vendor-wire §3 spelling only
+    if (state.variant.get(PATH_CASE) === 'exact' && (!c.req.path.startsWith('/Remote/') || CANONICAL[route] !== exact)) return c.json('No such administration operation.', 404);
+    if (route === 'POST /account/getsessionkey') return getSessionKey(c, state);
+    const handler = handlers[route];
+    const fault = c.get('fault');
+    const lacked = route === 'POST /account/getencryptionkey' && (fault('admin.securemail-lacks-psk') || lackedOperations(state.variant).length > 0);
+    if (!handler || lacked) return c.json('No such administration operation.', 404);
+    const sessionKey = c.req.header('x-session-key')?.trim() ?? '';
+    const admin = authenticate(state, sessionKey, fault);
+    return handler({ c, state, admin, sessionKey, fault, body: () => jsonBody(c) });
+  };
+  // one route per operation, so the app's route table (caseless routing, the fuzz self-test) sees them
+  for (const route of Object.keys(CANONICAL)) {
+    const [method, path] = [route.split(' ')[0]!, CANONICAL[route]!];
+    app.on(method, path, dispatch);
+  }
+  return app;
+}
+
+function authenticate(state: ReferenceState, sessionKey: string, fault: (id: string) => boolean): User {
+  const { credentials, accounts, domain } = state;
+  const anyAdmin = () => [...domain.users.values()].find((u) => accounts.isAdministrator(u));
+  if (!sessionKey) return (fault('admin.no-key-accepted') && anyAdmin()) || refuse('A session key is required.');
+  const session = credentials.session(sessionKey);
+  const user = session && 'user' in session ? session.user : accounts.adminOnlyUser(sessionKey);
+  if (!user) return (fault('admin.unknown-key-accepted') && anyAdmin()) || refuse('The session key is not valid.');
+  if (!accounts.isAdministrator(user) && !fault('admin.non-administrator-accepted')) refuse('The user is not an administrator of the company.');
+  return user;
+}
+
+/**
+ * A JSON body: an object or array; zero-length, `""` and `null` read as empty (B3). DMWEB-JAVA
+ * wraps the serialized object in extra quotes (vendor-wire §3): a string holding JSON is read
+ * through.
+ */
+export async function jsonBody(c: Ctx): Promise<unknown> {
+  const read = await readBody(c);
+  if (!read.ok) return invalid('The request body is too large.');
+  if (read.text.trim() === '') return '';
+  const caseless = c.get('caselessJson') ?? true;
+  const parsed = parseJson(read.text, caseless);
+  if (!parsed.ok) return invalid('The request body is not JSON.');
+  let value = parsed.value;
+  if (typeof value === 'string' && /^\s*[[{]/.test(value)) {
+    const inner = parseJson(value, caseless);
+    if (!inner.ok) return invalid('The request body is not JSON.');
+    value = inner.value;
+  }
+  return value ?? '';
+}
+
+/** An object body, `{}` for an empty one. */
+export async function objectBody(call: AdminCall): Promise<Record<string, unknown>> {
+  const value = await call.body();
+  if (value === '') return {};
+  if (typeof value !== 'object' || Array.isArray(value)) return invalid('The request body must be a JSON object.');
+  return value as Record<string, unknown>;
+}

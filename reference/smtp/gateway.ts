@@ -1,0 +1,218 @@
+import type { AddressInfo } from 'node:net';
+import { generate } from 'selfsigned';
+import { SMTPServer, type SMTPServerAddress, type SMTPServerAuthentication, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { ruleOfEhloName } from '../../contract/smtp.js';
+import { parseMime } from '../core/mail/mime.js';
+import { admits } from '../core/smtp-settings.js';
+import type { ReferenceState } from '../state.js';
+
+/** Largest message the gateway takes (RFC 1870 SIZE); larger ones get 552. */
+const MAX_MESSAGE_BYTES = 512 * 1024;
+
+export interface RunningGateway {
+  host: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** What the gateway knows of one connection beyond smtp-server's session. */
+interface Connection {
+  /** the rule named in the EHLO name (contract/smtp.ts), for scoped faults */
+  rule?: string;
+  /** a refused address whose mail a fault takes and throws away */
+  discard?: boolean;
+}
+
+/**
+ * The gateway's TLS certificate: self-signed, made when the process first starts a gateway and
+ * kept in memory only (never a checked-in key). An RSA key takes a second or two to make, so
+ * reference instances of one process share it.
+ */
+const certificate = (() => {
+  let made: ReturnType<typeof generate> | undefined;
+  return () =>
+    (made ??= generate([{ name: 'commonName', value: 'localhost' }], {
+      keySize: 2048,
+      algorithm: 'sha256',
+      notAfterDate: new Date(Date.now() + 7 * 86_400_000),
+      extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+    }));
+})();
+
+type Refusal = Error & { responseCode: number };
+const refusal = (code: number, text: string): Refusal => Object.assign(new Error(text), { responseCode: code });
+
+/**
+ * The reference SMTP gateway (spec §1 SMTP paragraph, §4.2 SMTP rows, B7) on its own port:
+ * STARTTLS on a certificate made at start, AUTH PLAIN and LOGIN with the company SMTP
+ * credentials (state.smtp), the company's whitelist enforced on the connecting address before
+ * any mail is accepted, and mail for a user of the service delivered to that user's Inbox as
+ * SentPlainText (status 5, spec §4.3 Get unread).
+ */
+export async function startGateway(state: ReferenceState, host: string, port = 0): Promise<RunningGateway> {
+  const { smtp: settings, domain, mailbox, faults } = state;
+  const choices = settings.choices;
+  const connections = new Map<string, Connection>();
+  const pems = await certificate();
+  const of = (session: SMTPServerSession): Connection => connections.get(session.id) ?? {};
+  const on = (id: string, session: SMTPServerSession) => faults.on(id, of(session).rule);
+
+  /** B7: the authenticated company's whitelist, as the faults bend it. */
+  function admitted(companyId: number, session: SMTPServerSession): boolean {
+    const address = session.remoteAddress;
+    if (on('smtp.whitelist-ignored', session)) return true;
+    const current = settings.credentials(companyId).endpoints;
+    const lists = settings.listsSet(companyId);
+    if (on('smtp.whitelist-removal-ignored', session) && (current === undefined || current.length === 0) && lists.length > 0) {
+      return lists.at(-1)!.some((e) => admits(e, address, choices.subnetForm));
+    }
+    if (current === undefined) return true;
+    if (on('smtp.whitelist-listed-refused', session)) return false;
+    if (on('smtp.whitelist-first-entry-only', session)) return current.length > 0 && admits(current[0]!, address, choices.subnetForm);
+    if (on('smtp.whitelist-additive', session)) return [...lists.flat(), ...current].some((e) => admits(e, address, choices.subnetForm));
+    return settings.allows(companyId, address);
+  }
+
+  /** Refuses a non-whitelisted address at this stage of the dialogue (variant), or lets it through. */
+  function gate(stage: typeof choices.refusalStage, session: SMTPServerSession, companyId: number): Refusal | undefined {
+    if (stage !== choices.refusalStage || admitted(companyId, session)) return undefined;
+    if (on('smtp.whitelist-after-data', session)) {
+      of(session).discard = true;
+      return undefined;
+    }
+    const code = on('smtp.whitelist-refusal-4xx', session) ? 451 : choices.refusalCode;
+    return refusal(code, `${code === 451 ? '4.7.1' : '5.7.1'} Client address ${session.remoteAddress} is not on this company's SMTP whitelist`);
+  }
+
+  function authenticate(auth: SMTPServerAuthentication, session: SMTPServerSession): number | undefined {
+    const user = auth.username ?? '';
+    const password = auth.password ?? '';
+    let companyId = settings.authenticate(user, password);
+    const claimed = settings.companyOf(user);
+    if (companyId === undefined && claimed !== undefined) {
+      if (on('smtp.auth-any-password', session)) companyId = claimed;
+      else if (on('smtp.reset-old-accepted', session) && settings.issuedPasswords(claimed).includes(password)) companyId = claimed;
+    }
+    if (companyId === undefined && claimed === undefined && on('smtp.auth-any-user', session)) {
+      companyId = [...domain.companies.keys()].find((id) => settings.issuedPasswords(id).at(-1) === password);
+    }
+    if (companyId !== undefined && on('smtp.reset-new-refused', session) && settings.issuedPasswords(companyId)[0] !== password) return undefined;
+    return companyId;
+  }
+
+  const server = new SMTPServer({
+    secure: false,
+    key: pems.private,
+    cert: pems.cert,
+    name: 'localhost',
+    banner: choices.banner,
+    heloResponse: choices.heloResponse,
+    authMethods: ['PLAIN', 'LOGIN'],
+    // AUTH only inside TLS: the credentials never cross the wire in clear
+    allowInsecureAuth: false,
+    size: MAX_MESSAGE_BYTES,
+    disableReverseLookup: true,
+    logger: false,
+    maxClients: 64,
+    socketTimeout: 30_000,
+    closeTimeout: 1_000,
+
+    onConnect(session, callback) {
+      connections.set(session.id, {});
+      const connection = [...server.connections].find((c) => c.session === session);
+      if (connection) {
+        // smtp-server has no per-session EHLO hook: wrap this connection's handlers to learn
+        // the rule (contract/smtp.ts) and to apply the faults that act on EHLO and STARTTLS
+        const ehlo = connection.handler_EHLO.bind(connection);
+        connection.handler_EHLO = (command, done) => {
+          const name = command.toString().trim().split(/\s+/)[1] ?? '';
+          of(session).rule ??= ruleOfEhloName(name);
+          if (on('smtp.ehlo-refused', session)) {
+            connection.send(502, '5.5.1 Error: command not recognized');
+            return done();
+          }
+          session.disabledCommands = on('smtp.starttls-hidden', session) ? ['STARTTLS'] : undefined;
+          ehlo(command, done);
+        };
+        const starttls = connection.handler_STARTTLS.bind(connection);
+        connection.handler_STARTTLS = (command, done) => {
+          if (!on('smtp.starttls-unavailable', session)) return starttls(command, done);
+          connection.send(454, '4.7.0 TLS not available due to temporary reason');
+          done();
+        };
+      }
+      callback();
+    },
+
+    onAuth(auth, session, callback) {
+      const refusedMethod = (auth.method === 'PLAIN' && on('smtp.auth-plain-refused', session)) || (auth.method === 'LOGIN' && on('smtp.auth-login-refused', session));
+      const companyId = refusedMethod ? undefined : authenticate(auth, session);
+      if (companyId === undefined) return callback(refusal(535, '5.7.8 Authentication credentials invalid'));
+      const refused = gate('auth', session, companyId);
+      if (refused) return callback(refused);
+      callback(null, { user: companyId });
+    },
+
+    onMailFrom(_address, session, callback) {
+      callback(gate('mail-from', session, session.user as number));
+    },
+
+    onRcptTo(address: SMTPServerAddress, session, callback) {
+      const refused = gate('rcpt', session, session.user as number);
+      if (refused) return callback(refused);
+      // the reference relays nowhere: only users of the service receive mail
+      if (!domain.findUserByEmail(address.address)) return callback(refusal(550, '5.1.1 No such user of the service'));
+      callback();
+    },
+
+    onData(stream: SMTPServerDataStream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (stream.sizeExceeded) return callback(refusal(552, `5.3.4 Message exceeds the gateway's ${MAX_MESSAGE_BYTES} bytes`));
+        if (of(session).discard) return callback(null, '2.0.0 Message accepted');
+        deliver(session, Buffer.concat(chunks).toString('utf8'))
+          .then((mids) => callback(null, `2.0.0 Delivered as ${mids.join(', ')}`))
+          .catch(() => callback(refusal(451, '4.3.0 Message could not be delivered')));
+      });
+    },
+
+    onClose(session) {
+      connections.delete(session.id);
+    },
+  });
+
+  /** Delivers one message to every recipient, as plain text over TLS (status 5). */
+  async function deliver(session: SMTPServerSession, raw: string): Promise<number[]> {
+    if (on('smtp.delivery-dropped', session)) return [];
+    const parsed = await parseMime(raw);
+    const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+    const fields = {
+      from: parsed?.from ?? envelopeFrom,
+      subject: on('smtp.delivery-subject-lost', session) ? '' : (parsed?.subject ?? ''),
+      textBody: on('smtp.delivery-body-lost', session) ? '' : (parsed?.textBody ?? raw),
+    };
+    const mids: number[] = [];
+    for (const rcpt of session.envelope.rcptTo) {
+      const user = domain.findUserByEmail(rcpt.address);
+      if (!user) continue;
+      const content = on('smtp.delivery-ordinary-unread', session) ? mailbox.deliver(user, fields) : mailbox.deliverPlainTextTls(user, fields);
+      mids.push(content.mid);
+    }
+    return mids;
+  }
+
+  server.on('error', (err) => {
+    if (!faults.size) console.error(`reference SMTP gateway: ${err.message}`);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.server.address() as AddressInfo;
+  return {
+    host,
+    port: address.port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,97 @@
+import { keyOf } from '../../harness/clients/admin.js';
+import { check, expectRefused } from '../../harness/expect.js';
+import { adminSession, givenAccount, keyOrThrow, newAccountModel, type CompanyCredentials } from '../../harness/fixtures/admin.js';
+import { company, givenCompany, keyShown } from '../../harness/fixtures/provisioning.js';
+import { adminCredentials, companyChange, iface, provisioningAccount } from '../../harness/needs.js';
+import { rule, type RuleContext } from '../../harness/rule.js';
+import type { CompanyModel } from '../../contract/provisioning.js';
+
+/** spec §4.2 Get an encryption key (PSK), Create a new encryption key; spec §4.5 (the same company key). */
+const base = { interface: 'admin' as const, level: 'must' as const, needs: [iface('admin'), adminCredentials] };
+
+rule(
+  {
+    ...base,
+    id: 'admin.psk.generated-and-stable',
+    section: '§4.2',
+    operation: 'Get an encryption key (PSK)',
+    title: 'Get an encryption key answers the user’s key (generated when absent) and the same key on every later call (refused where the profile says the edition lacks it)',
+  },
+  async (t) => {
+    const admin = await adminSession(t);
+    const model = newAccountModel(t);
+    await givenAccount(t, admin, model);
+    if (t.profile.admin?.unavailableOperations.includes('GetEncryptionKey')) {
+      // spec §9 (clarification A1): the target's edition lacks the operation, as its profile says
+      expectRefused(await t.admin.encryptionKey(admin, { Email: model.Email }), 'the profile lists Get an encryption key as unavailable on this edition');
+      return;
+    }
+    const first = await t.admin.encryptionKey(admin, { Email: model.Email });
+    const key = keyOf(first);
+    check(key !== undefined, `${first.label}: expected a 2xx with the user's encryption key (a non-empty string, generated if absent); got HTTP ${first.status} ${first.shown || '(empty)'}.`);
+    for (const identity of [{ Email: model.Email }, { UserId: model.UserId }]) {
+      const again = await t.admin.encryptionKey(admin, identity);
+      check(keyOf(again) === key, `${again.label} by ${Object.keys(identity)[0]}: expected the same key as the first call (a key is generated only when absent); got HTTP ${again.status} ${again.shown || '(empty)'}.`);
+    }
+  },
+);
+
+/** A fresh company through provisioning, and the administration credentials of its administrator. */
+async function freshCompany(t: RuleContext): Promise<{ model: CompanyModel; credentials: CompanyCredentials }> {
+  const model = company(t, 1);
+  await givenCompany(t, model);
+  const key = await t.given('read the new company’s key (provisioning Get an encryption key)', async () =>
+    keyShown(await t.clients.provisioning.getEncryptionKey({ ReferenceId: model.ReferenceId }), 'the default key'),
+  );
+  return { model, credentials: { automationId: key.AutomationId, encryptionKey: key.ApiEncryptionKey, email: model.Admin!.Email! } };
+}
+
+async function expectOpens(t: RuleContext, credentials: CompanyCredentials, why: string): Promise<void> {
+  const res = await t.admin.sessionKey({ Email: credentials.email }, { automationId: credentials.automationId, encryptionKey: credentials.encryptionKey });
+  check(keyOf(res) !== undefined, `${res.label}: expected a session key (${why}); got HTTP ${res.status} ${res.shown || '(empty)'}.`);
+}
+
+rule(
+  {
+    ...base,
+    id: 'admin.company-key.replaced',
+    section: '§4.2',
+    operation: 'Create a new encryption key (PSK)',
+    title: 'Create a new encryption key answers a new company key that opens a session, and the old key no longer does',
+    needs: [...base.needs, iface('provisioning'), provisioningAccount, companyChange('company key')],
+  },
+  async (t) => {
+    // a company of its own, so no other rule's key changes (issue 9, item 6); cancelled at the end
+    const { credentials } = await freshCompany(t);
+    const admin = await adminSession(t, credentials);
+    const res = await t.admin.newEncryptionKey(admin, { Email: credentials.email });
+    const fresh = keyOf(res);
+    check(fresh !== undefined && fresh !== credentials.encryptionKey, `${res.label}: expected a 2xx with a new company key; got HTTP ${res.status} ${res.shown || '(empty)'}.`);
+    await expectOpens(t, { ...credentials, encryptionKey: fresh }, 'the new company key');
+    const old = await t.admin.sessionKey({ Email: credentials.email }, { automationId: credentials.automationId, encryptionKey: credentials.encryptionKey });
+    expectRefused(old, 'the old company key was invalidated by Create a new encryption key');
+  },
+);
+
+rule(
+  {
+    ...base,
+    id: 'admin.company-key.provisioning-replaced',
+    section: '§4.5',
+    operation: 'Get a session key',
+    title: 'after provisioning replaces a company key, the old key no longer opens an administration session and the new one does',
+    needs: [...base.needs, iface('provisioning'), provisioningAccount],
+  },
+  async (t) => {
+    const { model, credentials } = await freshCompany(t);
+    await t.given('open an administration session with the company’s key', async () =>
+      keyOrThrow(await t.admin.sessionKey({ Email: credentials.email }, { automationId: credentials.automationId, encryptionKey: credentials.encryptionKey }), 'a session key'),
+    );
+    const replaced = await t.given('replace the key (provisioning Create a new encryption key)', async () =>
+      keyShown(await t.clients.provisioning.newEncryptionKey({ ReferenceId: model.ReferenceId, AutomationId: credentials.automationId }), 'the replaced key'),
+    );
+    await expectOpens(t, { ...credentials, encryptionKey: replaced.ApiEncryptionKey }, 'the key provisioning handed out');
+    const old = await t.admin.sessionKey({ Email: credentials.email }, { automationId: credentials.automationId, encryptionKey: credentials.encryptionKey });
+    expectRefused(old, 'spec §4.5: the existing key was invalidated');
+  },
+);

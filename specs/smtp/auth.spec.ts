@@ -1,0 +1,51 @@
+import { check } from '../../harness/expect.js';
+import { CompanySmtp } from '../../harness/fixtures/smtp.js';
+import { adminCredentials, smtpGateway } from '../../harness/needs.js';
+import { rule } from '../../harness/rule.js';
+
+/**
+ * spec §1: 'Company-level SMTP credentials are obtained through the administration interface';
+ * B7: AUTH PLAIN and LOGIN with them. The AUTH lines of each dialogue are redacted in the report.
+ */
+const base = { interface: 'smtp', section: '§1', operation: 'SMTP AUTH', level: 'must', company: 'uses' } as const;
+const needs = [smtpGateway, adminCredentials];
+
+for (const method of ['PLAIN', 'LOGIN'] as const) {
+  rule(
+    {
+      ...base,
+      id: `smtp.auth.${method.toLowerCase()}`,
+      title: `AUTH ${method} inside TLS with the company SMTP credentials from the administration interface succeeds (235)`,
+      needs,
+    },
+    async (t) => {
+      const company = await t.given('an administration session', () => CompanySmtp.open(t));
+      const credentials = await t.given('Get company SMTP credentials', () => company.credentials());
+      const o = await t.smtp.converse(`AUTH ${method}`, { credentials, method });
+      check(o.authenticated, `AUTH ${method} with the company's SMTP credentials is refused: ${o.stop ? `${o.stop.code ?? 'no reply'} at ${o.stop.stage.toUpperCase()}: ${o.stop.reply}` : 'no AUTH took place'}.`);
+    },
+  );
+}
+
+rule(
+  {
+    ...base,
+    id: 'smtp.auth.wrong-credentials',
+    title: 'AUTH is refused for the company user id with a wrong password, and for an unknown user id with the company password',
+    needs,
+  },
+  async (t) => {
+    const company = await t.given('an administration session', () => CompanySmtp.open(t));
+    const right = await t.given('Get company SMTP credentials', () => company.credentials());
+    await t.given('the right credentials authenticate', async () => check((await t.smtp.converse('AUTH with the right credentials', { credentials: right })).authenticated, 'AUTH with the company credentials is refused'));
+    const wrong = [
+      ['a wrong password', { userId: right.userId, password: `${right.password}x` }],
+      ['an unknown user id', { userId: `${t.prefix}______nobody`, password: right.password }],
+    ] as const;
+    for (const [what, credentials] of wrong) {
+      t.redact.learn(credentials.password);
+      const o = await t.smtp.converse(`AUTH with ${what}`, { credentials });
+      check(!o.authenticated && o.stop?.stage === 'auth' && o.stop.code !== undefined && o.stop.code >= 400, `AUTH with ${what} is not refused: ${o.authenticated ? 'the gateway answered 235' : o.stop?.reply ?? 'no reply'}.`);
+    }
+  },
+);

@@ -1,17 +1,34 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
+import type { ProfileInput } from '../contract/profile.js';
+import { LIMIT_ENV_KEYS } from '../harness/config.js';
 import { start } from '../reference/server.js';
-import { runCli } from '../selftest/support/cli.js';
+import { runCli, type CliResult } from '../selftest/support/cli.js';
+import { BEFORE } from './baseline.js';
+import { startLatencyProxy } from './latency-proxy.js';
 
 /**
  * `npm run bench`: one full conformance run against a reference server held by this process,
  * printing wall time, the number of HTTP exchanges, and the raw floor (exchanges × the median
  * raw undici round trip to the same server, measured in the same run), so the suite's overhead
  * is a ratio anyone can reproduce. Figures, not assertions: nothing here passes or fails.
+ *
+ * `npm run bench -- --latency 20`: the same run again through a TCP proxy in this process that
+ * adds 20 ms to every round trip, and the overlap factor N × D / (added wall time): how much of
+ * the network's waiting the suite hides by keeping requests in flight together (issue 11).
  */
 const SAMPLES = 400;
+
+const { values } = parseArgs({ options: { latency: { type: 'string' }, seed: { type: 'string' } }, strict: true });
+const latencyMs = values.latency === undefined ? undefined : Number(values.latency);
+if (latencyMs !== undefined && !(latencyMs > 0 && latencyMs <= 1_000)) {
+  console.error('bench: --latency takes a round-trip delay in milliseconds, 1 to 1000.');
+  process.exit(2);
+}
+const seed = values.seed ?? process.env.SMS_SEED ?? '1';
 
 async function medianRoundTripMs(url: string): Promise<number> {
   const agent = new Agent({ connections: 1 });
@@ -27,32 +44,76 @@ async function medianRoundTripMs(url: string): Promise<number> {
   return times[Math.floor(times.length / 2)]!;
 }
 
+/** The profile with every URL pointing at `base` instead of the reference. */
+function through(profile: ProfileInput, from: string, base: string): ProfileInput {
+  return JSON.parse(JSON.stringify(profile).split(from).join(base)) as ProfileInput;
+}
+
 const reference = await start();
-const profilePath = join(tmpdir(), `sms-bench-profile-${process.pid}.json`);
-writeFileSync(profilePath, JSON.stringify(reference.profile), { mode: 0o600 });
+
+async function runOnce(profile: ProfileInput, label: string): Promise<{ run: CliResult; served: number; timings?: Record<string, number> }> {
+  const profilePath = join(tmpdir(), `sms-bench-profile-${process.pid}-${label}.json`);
+  writeFileSync(profilePath, JSON.stringify(profile), { mode: 0o600 });
+  const servedBefore = reference.state.stats.requests;
+  // the limits a reader sets for the bench (SMS_CONCURRENCY, ...) reach the runs; nothing else does
+  const limits = Object.fromEntries(Object.keys(LIMIT_ENV_KEYS).flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
+  const run = await runCli(['run', '--profile', profilePath, '--seed', seed], { ...limits, SMS_BENCH_TIMINGS: '1' }, 900_000);
+  const timings = /^timings (.*)$/m.exec(run.stderr)?.[1];
+  const served = reference.state.stats.requests - servedBefore;
+  if (run.code !== 0) {
+    console.error(`The ${label} run did not pass (exit ${run.code}); figures below still describe it.\n${run.stdout.split('\n').slice(-14).join('\n')}`);
+  }
+  return { run, served, timings: timings ? (JSON.parse(timings) as Record<string, number>) : undefined };
+}
 
 const before = await medianRoundTripMs(reference.url);
-const servedBefore = reference.state.stats.requests;
-const run = await runCli(['run', '--profile', profilePath, '--seed', process.env.SMS_SEED ?? '1']);
-const served = reference.state.stats.requests - servedBefore;
+const direct = await runOnce(reference.profile, 'direct');
 const after = await medianRoundTripMs(reference.url);
-await reference.close();
 
-if (run.code !== 0) {
-  console.error(`The run did not pass (exit ${run.code}); figures below still describe it.\n${run.stdout.split('\n').slice(-12).join('\n')}`);
-}
-const summary = run.summary();
+const summary = direct.run.summary();
 const median = (before + after) / 2;
-const floorMs = served * median;
-const wallMs = run.ms;
-const rows: Array<[string, string]> = [
-  ['wall time (CLI start to exit)', `${(wallMs / 1000).toFixed(2)} s`],
-  ['rules run', `${summary.rules.length} (${summary.totals.pass} pass)`],
-  ['HTTP exchanges (served by the target)', `${served}`],
+const floorMs = direct.served * median;
+const wallMs = direct.run.ms;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const rows: Array<[string, string, string?]> = [
+  ['wall time (CLI start to exit)', s(wallMs), `before: ${s(BEFORE.direct.wallMs)}`],
+  ['rules run', `${summary.rules.length} (${summary.totals.pass} pass)`, `before: ${BEFORE.direct.rules}`],
+  ['HTTP exchanges (served by the target)', `${direct.served}`, `before: ${BEFORE.direct.exchanges}`],
   ['HTTP exchanges (recorded as evidence)', `${summary.exchanges}`],
   ['median raw undici round trip', `${median.toFixed(3)} ms (before ${before.toFixed(3)}, after ${after.toFixed(3)}; ${SAMPLES} samples each)`],
-  ['raw floor (exchanges × median)', `${(floorMs / 1000).toFixed(2)} s`],
-  ['overhead ratio (wall / floor)', `${(wallMs / floorMs).toFixed(1)}×`],
-  ['time inside vitest (summary.durationMs)', `${(summary.durationMs / 1000).toFixed(2)} s`],
+  ['raw floor (exchanges × median)', s(floorMs)],
+  ['overhead ratio (wall / floor)', `${(wallMs / floorMs).toFixed(1)}×`, `before: ${BEFORE.direct.ratio}×`],
+  ['time inside vitest (summary.durationMs)', s(summary.durationMs), `before: ${s(BEFORE.direct.vitestMs)}`],
+  ...Object.entries(direct.timings ?? {}).map(([phase, ms]): [string, string] => [`  phase: ${phase}`, s(ms)]),
 ];
-for (const [k, v] of rows) console.log(`${k.padEnd(42)}${v}`);
+
+if (latencyMs !== undefined) {
+  const proxy = await startLatencyProxy(new URL(reference.url), latencyMs);
+  const slow = await runOnce(through(reference.profile, reference.url, proxy.url), `latency${latencyMs}`);
+  await proxy.close();
+  // the machine's load drifts: the direct run is repeated after the slow one and the two averaged
+  const again = await runOnce(reference.profile, 'direct-again');
+  const directMs = (wallMs + again.run.ms) / 2;
+  const added = slow.run.ms - directMs;
+  const serial = slow.served * latencyMs;
+  const overlap = serial / Math.max(added, 1);
+  const was = BEFORE.latency[String(latencyMs)];
+  rows.push(
+    ['', ''],
+    [`added round trip (proxy)`, `${latencyMs} ms (${proxy.connections()} connections opened)`],
+    ['N: HTTP exchanges through the proxy', `${slow.served}`],
+    ['rules run through the proxy', `${slow.run.summary().rules.length} (${slow.run.summary().totals.pass} pass)`],
+    ['wall time, direct (mean of before and after)', `${s(directMs)} (${s(wallMs)}, ${s(again.run.ms)})`],
+    ['wall time, with latency', s(slow.run.ms), was ? `before: ${s(was.wallMs)}` : undefined],
+    ['added wall time', s(added), was ? `before: ${s(was.wallMs - was.directMs)}` : undefined],
+    ['serial cost N × D', s(serial)],
+    ['overlap factor (N × D / added wall)', `${overlap.toFixed(2)}×  (goal ≥ 4×)`, was ? `before: ${was.overlap}×` : undefined],
+    ['time inside vitest, with latency', s(slow.run.summary().durationMs)],
+  );
+  // the longest rules bound the run from below: the critical path
+  for (const r of [...slow.run.summary().rules].sort((a, b) => b.durationMs - a.durationMs).slice(0, 5)) {
+    rows.push([`  slowest: ${r.id}`, `${s(r.durationMs)}, ${r.exchanges} exchanges`]);
+  }
+}
+await reference.close();
+for (const [k, v, b] of rows) console.log(`${k.padEnd(42)}${v.padEnd(b ? 34 : 0)}${b ?? ''}`);

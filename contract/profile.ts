@@ -246,6 +246,23 @@ export const MessagingChoicesSchema = z.object({
   firstPageNumber: z.number().int().min(0).max(1).default(1),
 });
 
+/**
+ * How hard the suite may press the target (spec §8: rate limits are not shown), and how much of
+ * an answer it reads. Defaults suit a typical server; lower them for a fragile or shared one.
+ */
+export const LimitsSchema = z.object({
+  /** requests in flight against the target at once, across the whole run */
+  concurrency: z.number().int().min(1).max(256).default(16),
+  /** most requests started per second, across the whole run; unset: no limit */
+  requestsPerSecond: z.number().positive().max(100_000).optional(),
+  /** largest response body read, in MB (2^20 bytes); past it the exchange is broken */
+  maxBodyMB: z.number().positive().max(1_024).default(16),
+  /** largest response header block read, in KB (2^10 bytes); past it the exchange is broken */
+  maxHeaderKB: z.number().int().min(1).max(1_024).default(64),
+});
+export type Limits = z.infer<typeof LimitsSchema>;
+export const DEFAULT_LIMITS: Limits = LimitsSchema.parse({});
+
 export const ProfileSchema = z.object({
   baseUrl: url,
   edition: z.enum(EDITIONS).default('securemail'),
@@ -268,8 +285,14 @@ export const ProfileSchema = z.object({
   token: TokenChoicesSchema.default({ scheme: 'Bearer', lockoutThreshold: 5, bearerOnMessaging: true, emailOtpSource: 'inbox' }),
   /** messaging REST and SOAP fixtures and choices (issue 3) */
   messaging: MessagingChoicesSchema.prefault({}),
+  /** request concurrency, rate and size limits (issue 11) */
+  limits: LimitsSchema.prefault({}),
   /** free-form description shown in the report */
   description: z.string().optional(),
+  /** the address of the interface spec; report section links go to `<specUrl>#7.1`, or replace `{section}` in it */
+  specUrl: url.optional(),
+  /** an expectations file for this target (known, accepted deviations; docs/INTERPRETING.md) */
+  expectations: z.string().min(1).optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 export type ProfileInput = z.input<typeof ProfileSchema>;

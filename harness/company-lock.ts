@@ -21,10 +21,17 @@ export interface Lease {
   release(): void;
 }
 
+const pathOf = (runId: string) => join(tmpdir(), 'secure-messaging-conformance', `company-${runId}`);
+
 function runDir(runId: string): string {
-  const dir = join(tmpdir(), 'secure-messaging-conformance', `company-${runId}`);
+  const dir = pathOf(runId);
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/** Removes the run's claim directory once every rule has run (global teardown). */
+export function forgetCompanyClaims(runId: string): void {
+  rmSync(pathOf(runId), { recursive: true, force: true });
 }
 
 const exists = (dir: string, name: string) => readdirSync(dir).includes(name);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { INTERFACES, ProfileSchema, type InterfaceName, type Profile } from '../contract/profile.js';
+import { INTERFACES, LimitsSchema, ProfileSchema, type InterfaceName, type Limits, type Profile } from '../contract/profile.js';
 
 /**
  * Configuration enters here and only here (style.md, convention 5): environment variables
@@ -22,6 +22,32 @@ export const ENV_KEYS = {
   SMS_SOAP_NAMESPACE: 'soapNamespace',
   SMS_INTERFACES: 'interfaces',
 } as const;
+
+/** Environment variables that set one key of the profile's `limits` (numbers). */
+export const LIMIT_ENV_KEYS = {
+  SMS_CONCURRENCY: 'concurrency',
+  SMS_MAX_REQUEST_RATE: 'requestsPerSecond',
+  SMS_MAX_BODY_MB: 'maxBodyMB',
+  SMS_MAX_HEADER_KB: 'maxHeaderKB',
+} as const;
+
+/** A profile (input) with the SMS_CONCURRENCY, SMS_MAX_* variables applied to its `limits`. */
+export function withLimitEnv<T extends object>(profile: T, env: NodeJS.ProcessEnv): T & { limits: Record<string, unknown> } {
+  const limits = { ...((profile as { limits?: Record<string, unknown> }).limits ?? {}) };
+  for (const [name, key] of Object.entries(LIMIT_ENV_KEYS)) {
+    const value = env[name];
+    if (value === undefined || value === '') continue;
+    limits[key] = Number.isNaN(Number(value)) ? value : Number(value);
+  }
+  return { ...profile, limits };
+}
+
+/** The limits the environment sets, over the defaults; a wrong value is refused with its name. */
+export function limitsFromEnv(env: NodeJS.ProcessEnv): Limits {
+  const { limits } = withLimitEnv({}, env);
+  const origin = (path: string) => Object.entries(LIMIT_ENV_KEYS).find(([, k]) => k === path.split('.')[0])?.[0] ?? path;
+  return parseOrExplain(LimitsSchema, limits, (path) => `The setting ${origin(path)}`);
+}
 
 /** How a run behaves, as opposed to what the target is. */
 export const RunSettingsSchema = z.object({
@@ -104,6 +130,8 @@ export function loadProfile({ env, flags = {} }: LoadOptions): Profile {
     merged[key] = key === 'interfaces' ? list(value) : value;
     origin[key] = name;
   }
+  for (const [name, key] of Object.entries(LIMIT_ENV_KEYS)) if (env[name]) origin[`limits.${key}`] = name;
+  Object.assign(merged, withLimitEnv(merged, env));
   if (flags.target) {
     merged.baseUrl = flags.target;
     origin.baseUrl = '--target';
@@ -113,7 +141,7 @@ export function loadProfile({ env, flags = {} }: LoadOptions): Profile {
   }
   return parseOrExplain(ProfileSchema, merged, (path) => {
     const top = path.split('.')[0]!;
-    const from = origin[top] ?? (file ? `the profile file ${file}` : 'the profile');
+    const from = origin[path] ?? origin[top] ?? (file ? `the profile file ${file}` : 'the profile');
     return `The profile value "${path}" (from ${from})`;
   });
 }

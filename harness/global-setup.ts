@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { ProfileSchema, profileSecrets, type Profile } from '../contract/profile.js';
-import { loadProfile, loadRunSettings } from './config.js';
+import { forgetCompanyClaims } from './company-lock.js';
+import { loadProfile, loadRunSettings, withLimitEnv } from './config.js';
 import { runMeta } from './reporting/run-meta.js';
 
 /**
@@ -20,12 +21,13 @@ export default async function setup(project: TestProject) {
   } else {
     const { start } = await import('../reference/server.js');
     const reference = await start();
-    profile = ProfileSchema.parse(reference.profile);
+    profile = ProfileSchema.parse(withLimitEnv(reference.profile, env));
     stop = reference.close;
   }
   env.SMS_RUN_META = JSON.stringify(runMeta(profile, settings));
   project.provide('conformance', { profile, settings, secrets: profileSecrets(profile) });
   return async () => {
+    forgetCompanyClaims(settings.runId);
     await stop?.();
   };
 }

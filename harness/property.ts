@@ -12,24 +12,39 @@ export async function property<T>(
   t: RuleContext,
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
-  options: { numRuns?: number } = {},
+  options: { numRuns?: number; chains?: number } = {},
 ): Promise<void> {
   const { seed, propertyRuns } = t.run.settings;
   const numRuns = Math.min(options.numRuns ?? propertyRuns, propertyRuns);
   await allure.parameter('seed', String(seed));
-  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { seed, numRuns });
-  if (!details.failed) return;
+  // independent chains of runs go concurrently, so a long property is not one long serial chain
+  // of round trips; each chain's seed derives from the run's, so --seed still replays all of them
+  const chains = Math.max(1, Math.min(options.chains ?? 1, numRuns));
+  const outcomes = await Promise.all(
+    Array.from({ length: chains }, (_, i) =>
+      fc.check(fc.asyncProperty(arbitrary, predicate), { seed: chainSeed(seed, i), numRuns: Math.floor(numRuns / chains) + (i < numRuns % chains ? 1 : 0) }),
+    ),
+  );
+  const failed = outcomes.findIndex((d) => d.failed);
+  if (failed < 0) return;
+  const details = outcomes[failed]!;
   const cause = details.errorInstance;
   // a precondition or transport problem inside a run is still broken / n.a., not a counterexample
   if (cause instanceof TargetBroken || cause instanceof NotApplicable) throw cause;
   const counterexample = t.redact.text(fc.stringify(details.counterexample?.[0]));
-  const replay = `seed ${details.seed}, path "${details.counterexample ? details.counterexamplePath : ''}"`;
+  const chain = chains > 1 ? `chain ${failed + 1} of ${chains}, ` : '';
+  const replay = `${chain}seed ${details.seed}, path "${details.counterexample ? details.counterexamplePath : ''}"`;
   await allure.attachment(
     'property counterexample',
-    `Property failed after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s).\nReplay: --seed ${details.seed} (fast-check ${replay})\nShrunk counterexample: ${counterexample}\n\n${t.redact.text(String((cause as Error)?.message ?? cause))}`,
+    `Property failed after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s).\nReplay: --seed ${seed} (fast-check ${replay})\nShrunk counterexample: ${counterexample}\n\n${t.redact.text(String((cause as Error)?.message ?? cause))}`,
     'text/plain',
   );
   throw new ConformanceAssertionError(
-    `Counterexample ${counterexample} (seed ${details.seed}; replay with --seed ${details.seed}): ${(cause as Error)?.message ?? String(cause)}`,
+    `Counterexample ${counterexample} (seed ${seed}; replay with --seed ${seed}): ${(cause as Error)?.message ?? String(cause)}`,
   );
+}
+
+/** The seed of chain i: the run's seed itself for the first, a fixed derivation for the others. */
+function chainSeed(seed: number, i: number): number {
+  return i === 0 ? seed : (seed + Math.imul(i, 0x9e3779b1)) >>> 1;
 }

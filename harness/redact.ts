@@ -10,13 +10,18 @@ const MIN_SECRET_LENGTH = 4;
  */
 export class Redactor {
   readonly #values = new Set<string>();
+  /** the values longest first, each with its URL-encoded form where that differs; rebuilt on learn */
+  #ordered?: Array<[string, string | undefined]>;
 
   constructor(initial: Iterable<string> = []) {
     for (const v of initial) this.learn(v);
   }
 
   learn(value: unknown): void {
-    if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) this.#values.add(value);
+    if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH && !this.#values.has(value)) {
+      this.#values.add(value);
+      this.#ordered = undefined;
+    }
   }
 
   /** Learns every secret-named string field of a parsed body. */
@@ -30,10 +35,10 @@ export class Redactor {
   text(input: string): string {
     let out = input;
     // longest first, so a secret that contains another is replaced whole
-    for (const v of [...this.#values].sort((a, b) => b.length - a.length)) {
+    this.#ordered ??= [...this.#values].sort((a, b) => b.length - a.length).map((v) => [v, encodeURIComponent(v) === v ? undefined : encodeURIComponent(v)]);
+    for (const [v, encoded] of this.#ordered) {
       if (out.includes(v)) out = out.split(v).join('[redacted]');
-      const encoded = encodeURIComponent(v);
-      if (encoded !== v && out.includes(encoded)) out = out.split(encoded).join('[redacted]');
+      if (encoded && out.includes(encoded)) out = out.split(encoded).join('[redacted]');
     }
     return out;
   }

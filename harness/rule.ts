@@ -7,7 +7,7 @@ import { renderDialogue, SmtpClient, type SmtpDialogue } from './clients/smtp.js
 import { claimCompany, type CompanyClaim } from './company-lock.js';
 import { runContext, type RunContext } from './context.js';
 import { exchangeTitle, renderExchange } from './evidence.js';
-import { HttpClient, recordExchanges, sharedAgent, type Exchange } from './http.js';
+import { HttpClient, recordExchanges, sharedAgent, type Exchange, type RateLimited } from './http.js';
 import { NotApplicable, TargetBroken } from './outcomes.js';
 import { Redactor } from './redact.js';
 
@@ -30,6 +30,8 @@ export interface RuleMeta {
   operation: string;
   /** must: the spec states it; should: a standard the spec relies on implies it */
   level: 'must' | 'should';
+  /** the spec sentence or table row the rule checks, quoted (shown in the report beside the title) */
+  sentence?: string;
   needs?: Need[];
   timeoutMs?: number;
   /**
@@ -51,6 +53,8 @@ declare module 'vitest' {
     notApplicable?: string;
     broken?: string;
     exchanges?: number;
+    /** 429/503 answers with Retry-After, and how many of those requests were sent again */
+    rateLimited?: { responses: number; retried: number };
   }
 }
 
@@ -64,6 +68,9 @@ export class RuleContext {
   /** unique per test: run prefix plus a test counter, for names of things the test creates */
   readonly prefix: string;
   readonly exchanges: Exchange[] = [];
+  /** when each exchange ended (ms since the epoch), for folding repeated polls in the evidence */
+  readonly exchangeTimes: number[] = [];
+  readonly rateLimited: RateLimited[] = [];
   /** evidence that is not an HTTP exchange (SMTP dialogues), attached after the test */
   readonly attachments: Array<{ title: string; text: string }> = [];
   readonly #cleanups: Array<{ what: string; fn: () => Promise<unknown> }> = [];
@@ -71,13 +78,27 @@ export class RuleContext {
   constructor(
     readonly meta: RuleMeta,
     serial: number,
+    /** epoch ms by which the test must be done */
+    deadline = Date.now() + (meta.timeoutMs ?? DEFAULT_TIMEOUT_MS),
   ) {
     this.run = runContext();
     this.profile = this.run.profile;
     this.redact = new Redactor(this.run.secrets);
-    const dispatcher = sharedAgent().compose(recordExchanges((x) => this.exchanges.push(x)));
+    const dispatcher = sharedAgent(this.profile.limits).compose(
+      recordExchanges((x) => {
+        this.exchanges.push(x);
+        this.exchangeTimes.push(Date.now());
+      }),
+    );
     // every request names its rule, so a target's logs can be matched with the report
-    this.http = new HttpClient(dispatcher, this.run.settings.requestTimeoutMs, this.redact, { 'x-conformance-rule': meta.id });
+    this.http = new HttpClient(dispatcher, {
+      timeoutMs: this.run.settings.requestTimeoutMs,
+      redact: this.redact,
+      defaultHeaders: { 'x-conformance-rule': meta.id },
+      limits: this.profile.limits,
+      deadline,
+      onRateLimited: (event) => this.rateLimited.push(event),
+    });
     this.clients = new Clients(this.http, this.profile, this.redact);
     // the counter restarts in every spec file (vitest isolates modules per file), so a digest of
     // the rule id keeps prefixes of different files apart
@@ -157,6 +178,7 @@ function ruleDigest(id: string): string {
   return h.toString(36).padStart(7, '0').slice(-6);
 }
 const SEVERITY = { must: 'critical', should: 'normal' } as const;
+const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** A rule that changes company-wide settings runs only where the profile allows it (issue 9, item 6). */
 const companyChanges: Need = {
@@ -170,10 +192,14 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
   const { needs: declared = [], company, ...described } = meta;
   const needs = company === 'changes' ? [...declared, companyChanges] : declared;
   const record: RuleRecord = { ...described, features: needs.map((n) => n.feature) };
-  test(`${meta.section} ${meta.title} [${meta.id}]`, { timeout: meta.timeoutMs ?? 60_000 }, async (ctx: TestContext) => {
+  const timeout = meta.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // independent rules run concurrently (up to the per-worker share of limits.concurrency); a rule
+  // that changes company-wide settings also runs alone in its file (and holds the company claim)
+  const declare = company === 'changes' ? test.sequential : test.concurrent;
+  declare(`${meta.section} ${meta.title} [${meta.id}]`, { timeout }, async (ctx: TestContext) => {
     ctx.task.meta.rule = record;
     await labelForAllure(meta);
-    const t = new RuleContext(meta, ++serial);
+    const t = new RuleContext(meta, ++serial, Date.now() + timeout);
     let outcome: unknown;
     let lease: { release(): void } | undefined;
     try {
@@ -189,6 +215,7 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
     const problems = await t.cleanup();
     lease?.release();
     ctx.task.meta.exchanges = t.exchanges.length;
+    if (t.rateLimited.length > 0) ctx.task.meta.rateLimited = { responses: t.rateLimited.length, retried: t.rateLimited.filter((r) => r.retried).length };
     await attachEvidence(t);
     if (problems.length > 0) await allure.attachment('cleanup problems', t.redact.text(problems.join('\n')), 'text/plain');
     if (outcome instanceof NotApplicable) {
@@ -225,15 +252,47 @@ function honest(outcome: unknown, exchanges: readonly Exchange[]): unknown {
 const EVIDENCE_HEAD = 50;
 const EVIDENCE_TAIL = 150;
 
+/** One evidence entry: an exchange, or a run of identical ones (a poll) folded into one. */
+interface Folded {
+  x: Exchange;
+  count: number;
+  first: number;
+  last: number;
+}
+
+const sameExchange = (a: Exchange, b: Exchange) =>
+  a.method === b.method && a.url === b.url && a.requestBody === b.requestBody && a.status === b.status && a.responseBody === b.responseBody && a.error === b.error;
+
+/** Consecutive identical exchanges (eventually() polling the same state) become one entry with a count and timing. */
+function fold(all: Exchange[], times: number[]): Folded[] {
+  const out: Folded[] = [];
+  all.forEach((x, i) => {
+    const last = out[out.length - 1];
+    const at = times[i] ?? 0;
+    if (last && sameExchange(last.x, x)) {
+      last.count += 1;
+      last.last = at;
+      last.x = x;
+    } else out.push({ x, count: 1, first: at, last: at });
+  });
+  return out;
+}
+
 async function attachEvidence(t: RuleContext): Promise<void> {
-  const all = t.exchanges;
+  const all = fold(t.exchanges, t.exchangeTimes);
   const omitted = all.length - EVIDENCE_HEAD - EVIDENCE_TAIL;
   const kept = omitted > 0 ? [...all.slice(0, EVIDENCE_HEAD), ...all.slice(-EVIDENCE_TAIL)] : all;
-  for (const [i, x] of kept.entries()) {
+  for (const [i, f] of kept.entries()) {
     if (omitted > 0 && i === EVIDENCE_HEAD) {
-      await allure.attachment(`… ${omitted} exchanges omitted`, `${all.length} exchanges in all; the first ${EVIDENCE_HEAD} and the last ${EVIDENCE_TAIL} are attached.`, 'text/plain');
+      await allure.attachment(`… ${omitted} exchanges omitted`, `${all.length} evidence entries in all; the first ${EVIDENCE_HEAD} and the last ${EVIDENCE_TAIL} are attached.`, 'text/plain');
     }
-    await allure.attachment(exchangeTitle(x, t.redact), renderExchange(x, t.redact), 'text/plain');
+    const title = exchangeTitle(f.x, t.redact);
+    if (f.count === 1) await allure.attachment(title, renderExchange(f.x, t.redact), 'text/plain');
+    else {
+      const seconds = ((f.last - f.first) / 1000).toFixed(1);
+      const note = `The same request got the same answer ${f.count} times in a row, over ${seconds} s (consecutive identical exchanges, such as eventually() polling until the rule held or time ran out, are shown once). The last one:\n\n`;
+      await allure.attachment(`${title} (× ${f.count} identical, over ${seconds} s)`, note + renderExchange(f.x, t.redact), 'text/plain');
+    }
   }
   for (const a of t.attachments) await allure.attachment(a.title, t.redact.text(a.text), 'text/plain');
 }

@@ -43,6 +43,8 @@ export class Credentials {
   readonly #access = new Map<string, Grant>();
   readonly #refresh = new Map<string, Grant>();
   readonly #mfa = new Map<string, PendingMfa>();
+  /** keys ended by Log out */
+  readonly #ended = new Set<string>();
   readonly #sessions = new Map<string, Session>();
 
   constructor(
@@ -136,6 +138,12 @@ export class Credentials {
   }
 
   endSession(key: string): boolean {
+    if (this.#sessions.has(key)) this.#ended.add(key);
     return this.#sessions.delete(key);
+  }
+
+  /** Whether a key was issued and then ended by Log out (the directory's faults tell it from a made-up one). */
+  wasEnded(key: string): boolean {
+    return this.#ended.has(key);
   }
 }

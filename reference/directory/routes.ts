@@ -35,7 +35,8 @@ export function directoryRoutes(state: ReferenceState): Hono<AppEnv> {
     if (fromAdministration ? fault('directory.admin-key-refused') : fault('directory.messaging-key-refused')) return false;
     const session = credentials.session(key);
     if (session && 'user' in session) return true;
-    return session === undefined ? fault('directory.unknown-key-accepted') || fault('directory.ended-key-accepted') : false;
+    if (session !== undefined) return false;
+    return credentials.wasEnded(key) ? fault('directory.ended-key-accepted') : fault('directory.unknown-key-accepted');
   }
 
   const matches = (wanted: string, actual: string): boolean => {
@@ -47,7 +48,9 @@ export function directoryRoutes(state: ReferenceState): Hono<AppEnv> {
   app.get('/Search', (c) => {
     if (!keyAccepted(c)) return refuse(c);
     const fault = c.get('fault');
-    const query = Object.fromEntries(SEARCH_PARAMETERS.map((p) => [p, c.req.query(p) ?? '']));
+    // query names matched without regard to case, as ASP.NET model binding matches them
+    const sent = new Map(Object.entries(c.req.query()).map(([k, v]) => [k.toLowerCase(), v]));
+    const query = Object.fromEntries(SEARCH_PARAMETERS.map((p) => [p, sent.get(p.toLowerCase()) ?? '']));
     const given = SEARCH_PARAMETERS.filter((p) => query[p]!.trim() !== '');
     let found: Provider[] = given.length === 0 ? [] : PROVIDERS.filter((p) => given.every((name) => matches(query[name]!, String(p[FIELD_OF[name]!]))));
     if (found.length === 0 && fault('directory.no-match-lists-all')) found = [...PROVIDERS];

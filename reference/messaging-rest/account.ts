@@ -31,7 +31,8 @@ export function publicAccountRoutes(app: Hono<AppEnv>, { state, shapes, text }: 
     const key = c.req.header('x-session-key');
     if (!key && c.get('fault')('messaging-rest.change-password-needs-key')) throw new MailError('notAuthenticated');
     const user = key ? mailbox.accounts.sessionUser(key, c.get('fault')) : undefined;
-    const login = str(body, [state.mail.changePasswordField], '')!;
+    // M1: the field that names the user is the server's choice (axis mail.change-password-user)
+    const login = str(body, state.mail.changePasswordUser, '')!;
     if (!oldPassword || !newPassword || (!user && !login)) throw new MailError('invalidInput');
     mailbox.accounts.changePassword({ user, login }, oldPassword, newPassword, c.get('fault'));
     return text(c, 'The password has been changed.');

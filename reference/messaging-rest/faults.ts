@@ -1,8 +1,10 @@
+import { LISTING_STATE_FAULTS } from './faults-listing.js';
+
 /**
  * One deliberate violation per messaging REST rule (issue 3, item 7); see reference/faults.ts.
  * `rule` is the id of the spec test in specs/messaging-rest that must fail while it is on.
  */
-export const MESSAGING_REST_FAULTS = [
+const SESSION_FOLDER_MESSAGE_FAULTS = [
   // §4.3 log on, §7.2 Login
   { id: 'messaging-rest.logon-key-missing', rule: 'messaging-rest.logon.session-key', breaks: 'Logon answers 200 with an empty SessionKey' },
   { id: 'messaging-rest.logon-invalid-text', rule: 'messaging-rest.logon.invalid-credentials', breaks: 'a wrong password is refused with "Invalid credentials" instead of the §7.2 text' },
@@ -60,36 +62,6 @@ export const MESSAGING_REST_FAULTS = [
   { id: 'messaging-rest.purged-still-readable', rule: 'messaging-rest.mime.deleted-from-inbox', breaks: 'a recipient can still get the MIME of a copy they purged' },
   { id: 'messaging-rest.track-sent-wrong-text', rule: 'messaging-rest.mime.deleted-from-track-sent', breaks: "the sender's purged copy is refused with the Inbox text" },
   { id: 'messaging-rest.delete-purged-200', rule: 'messaging-rest.delete.already-deleted', breaks: 'deleting an already purged message answers 200' },
-  // §4.3 listings and search
-  { id: 'messaging-rest.inbox-ids-all-folders', rule: 'messaging-rest.inbox-ids.inbox-only', breaks: 'Get inbox message ids lists received messages of every folder' },
-  { id: 'messaging-rest.inbox-ids-folder-ignored', rule: 'messaging-rest.inbox-ids.folder', breaks: 'Get inbox message ids ignores FolderId and lists the Inbox' },
-  { id: 'messaging-rest.inbox-ids-attachments-ignored', rule: 'messaging-rest.inbox-ids.attachments', breaks: 'MustHaveAttachments true is ignored: messages without attachments are listed' },
-  { id: 'messaging-rest.inbox-ids-attachments-inverted', rule: 'messaging-rest.inbox-ids.attachments', breaks: 'MustHaveAttachments false is read as "must have none": messages with attachments are left out' },
-  { id: 'messaging-rest.summaries-drop-last', rule: 'messaging-rest.summaries.folder', breaks: 'message summaries leave out the last message of the folder' },
-  { id: 'messaging-rest.summaries-folder-ignored', rule: 'messaging-rest.summaries.folder', breaks: 'Get message summaries ignores FolderId and lists the Inbox' },
-  { id: 'messaging-rest.summaries-after-ignored', rule: 'messaging-rest.summaries.after-mid', breaks: 'LastMessageIDReceived is ignored' },
-  { id: 'messaging-rest.search-filter-ignored', rule: 'messaging-rest.search.filter', breaks: 'the search Filter is ignored' },
-  { id: 'messaging-rest.search-folder-ignored', rule: 'messaging-rest.search.filter', breaks: 'a search with a Filter ignores FolderId and searches the Inbox' },
-  { id: 'messaging-rest.search-order-desc-ignored', rule: 'messaging-rest.search.order-desc', breaks: 'OrderDesc true is ignored: results stay in ascending order' },
-  { id: 'messaging-rest.search-order-desc-inverted', rule: 'messaging-rest.search.order-desc', breaks: 'OrderDesc is read the wrong way round: false gives descending order' },
-  { id: 'messaging-rest.search-never-retracted', rule: 'messaging-rest.search.retracted', breaks: 'GetRetractedMsgs is ignored: retracted messages are never found' },
-  { id: 'messaging-rest.search-page-overlap', rule: 'messaging-rest.search.paging', breaks: 'every page after the first starts one result early' },
-  // §3.1 statuses
-  { id: 'messaging-rest.status-retracted-minus-9', rule: 'messaging-rest.status.table-values', breaks: "a retracted message's sender copy reports status -9" },
-  { id: 'messaging-rest.unread-only-includes-read', rule: 'messaging-rest.status.unread-only-search', breaks: 'an unread-only search also returns Read (4) messages' },
-  { id: 'messaging-rest.get-unread-includes-read', rule: 'messaging-rest.status.get-unread', breaks: 'Get unread also lists Read (4) messages' },
-  { id: 'messaging-rest.mime-reads-all-for-unread', rule: 'messaging-rest.status.get-unread', breaks: 'retrieving one message as MIME marks every message of the user Read, so Get unread lists none' },
-  { id: 'messaging-rest.mime-reads-all-for-search', rule: 'messaging-rest.status.unread-only-search', breaks: 'retrieving one message as MIME marks every message of the user Read, so an unread-only search finds none' },
-  { id: 'messaging-rest.get-unread-skips-plain-tls', rule: 'messaging-rest.status.plain-text-tls', breaks: 'Get unread leaves out plain-text TLS deliveries (status 5)' },
-  // §3.2 moves, deletes, retraction
-  { id: 'messaging-rest.move-noop', rule: 'messaging-rest.move.same-type', breaks: 'Move answers 200 but leaves the message where it was' },
-  { id: 'messaging-rest.move-across-types', rule: 'messaging-rest.move.across-types-refused', breaks: 'a received message can be moved into an outbox folder' },
-  { id: 'messaging-rest.delete-purges', rule: 'messaging-rest.delete.to-trash', breaks: 'the first delete purges the message instead of moving it to Trash' },
-  { id: 'messaging-rest.trash-skips-deleted-trash', rule: 'messaging-rest.delete.trash-sequence', breaks: 'deleting from Trash purges at once, skipping Deleted Trash' },
-  { id: 'messaging-rest.delete-all-copies', rule: 'messaging-rest.delete.own-copy-only', breaks: "a delete also moves the other users' copies" },
-  { id: 'messaging-rest.permanent-ignored', rule: 'messaging-rest.delete.permanent', breaks: 'the permanent-delete flag is ignored' },
-  { id: 'messaging-rest.retract-sender-status-kept', rule: 'messaging-rest.retract.sender-status', breaks: "Retract answers 200 but the sender's copy keeps its status instead of Retracted (-2)" },
-  { id: 'messaging-rest.retract-removes-copies', rule: 'messaging-rest.retract.recipient-copy-stays', breaks: "retracting removes the recipients' copies" },
-  // model-based test of one mailbox pair
-  { id: 'messaging-rest.delete-read-skips-trash', rule: 'messaging-rest.model.mailbox-pair', breaks: 'a recipient who deletes a message they have read sends it straight to Deleted Trash' },
 ] as const;
+
+export const MESSAGING_REST_FAULTS = [...SESSION_FOLDER_MESSAGE_FAULTS, ...LISTING_STATE_FAULTS] as const;

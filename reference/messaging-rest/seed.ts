@@ -33,9 +33,9 @@ export function seedMessaging(state: ReferenceState, companyId: number, primary:
     expiredPasswordAccounts: pool('mexpired', { passwordExpired: true }),
     lockableAccounts: pool('mlockable'),
     shortSession: { account: plain(short), lifetimeSeconds: SHORT_SESSION_SECONDS },
-    // the reference's readings that a target declares (B8), as its variant chose them
-    trashAdvance: state.mail.trashAdvance,
-    changePasswordUserField: state.mail.changePasswordField,
+    // the reference's readings a target declares in its profile (M1, M4, M11)
+    changePasswordUserField: state.mail.changePasswordUser,
     firstPageNumber: state.mail.firstPage,
+    trashAdvance: state.mail.trashAdvance,
   };
 }

@@ -11,6 +11,14 @@ import { mailboxCommands, type MailboxModel, type PairApi, type Side } from '../
 /** Commands per sequence and sequences per run: a few seconds against the reference. */
 const MAX_COMMANDS = 30;
 const MAX_RUNS = 20;
+/** Sequences run in this many independent chains at once (each its own messages and folders), so the run is not one long serial chain. */
+const CHAINS = 10;
+
+/** What one sequence made, removed when it ends. */
+interface Made {
+  mids: number[];
+  folders: Array<[Side, number]>;
+}
 
 rule(
   {
@@ -28,10 +36,10 @@ rule(
     const [sender, recipient] = await t.given('log on as primary (sender) and peer (recipient)', () => Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer')]));
     const [ss, rs] = await t.given('find the system folders', () => Promise.all([sender.systemFolders(), recipient.systemFolders()]));
     const of: Record<Side, MailSession> = { sender, recipient };
-    // what one sequence made, removed before the next one starts
-    let made: { mids: number[]; folders: Array<[Side, number]> } = { mids: [], folders: [] };
+    // what each running sequence made; a sequence removes its own when it ends
+    const live = new Set<Made>();
 
-    const api: PairApi = {
+    const apiFor = (made: Made): PairApi => ({
       folders: { sender: { home: ss.outbox, trash: ss.trash, deletedTrash: ss.deletedTrash }, recipient: { home: rs.inbox, trash: rs.trash, deletedTrash: rs.deletedTrash } },
       async createFolder(owner, type) {
         const session = of[owner];
@@ -57,20 +65,24 @@ rule(
         for (const f of folders) if ((await of[s].idsIn(f)).includes(mid)) return true;
         return false;
       },
+    });
+    const reset = async (made: Made) => {
+      live.delete(made);
+      for (const mid of made.mids) for (const s of [sender, recipient]) await s.purge(mid);
+      for (const [owner, id] of made.folders) await t.rest.deleteFolder(of[owner].auth, id);
     };
-    const reset = async () => {
-      const { mids, folders } = made;
-      made = { mids: [], folders: [] };
-      for (const mid of mids) for (const s of [sender, recipient]) await s.purge(mid);
-      for (const [owner, id] of folders) await t.rest.deleteFolder(of[owner].auth, id);
-    };
-    t.onCleanup('remove what the last sequence made', reset);
+    t.onCleanup('remove what unfinished sequences made', async () => {
+      for (const made of [...live]) await reset(made);
+    });
 
     await property(
       t,
       mailboxCommands(MAX_COMMANDS),
       async (commands) => {
         const model: MailboxModel = { messages: [], folders: [] };
+        const made: Made = { mids: [], folders: [] };
+        live.add(made);
+        const api = apiFor(made);
         try {
           // every sequence starts from one delivered message, so its first commands already act on mail
           const mid = await api.send();
@@ -80,10 +92,10 @@ rule(
             throw e;
           });
         } finally {
-          await reset();
+          await reset(made);
         }
       },
-      { numRuns: MAX_RUNS },
+      { numRuns: MAX_RUNS, chains: CHAINS },
     );
   },
 );

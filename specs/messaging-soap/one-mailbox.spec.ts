@@ -1,10 +1,11 @@
 import fc from 'fast-check';
-import { CreateFolderResponseSchema, SendResponseSchema } from '../../contract/messaging.js';
+import { SendResponseSchema } from '../../contract/messaging.js';
 import { mailboxCommands, type MailboxModel, type PairApi, type Side } from '../../generators/mailbox-commands.js';
 import { mimeMessage } from '../../generators/mime-message.js';
 import type { SoapAnswer } from '../../harness/clients/messaging-soap.js';
 import { expectBody } from '../../harness/expect.js';
 import { MailSession } from '../../harness/fixtures/mailbox.js';
+import { createdFolderId } from '../../harness/fixtures/mail-folders.js';
 import { SoapSession } from '../../harness/fixtures/soap-session.js';
 import { account, iface, soapService, trashAdvancedByDelete } from '../../harness/needs.js';
 import { property } from '../../harness/property.js';
@@ -15,6 +16,8 @@ import { expectInnerXml, expectSoapResult, intOf } from '../../harness/soap-expe
 const MAX_COMMANDS = 30;
 const MAX_RUNS = 20;
 const FORMS = 128;
+/** Sequences run in this many independent chains at once (each its own messages and folders), so the run is not one long serial chain (issue 11). */
+const CHAINS = 10;
 
 type Form = 'REST' | 'SOAP';
 /** spec §3.2 mailbox types of each side's copy: received = inbox (0), sent = outbox (1). */
@@ -45,76 +48,82 @@ rule(
     const [ss, rs] = await t.given('find the system folders', () => Promise.all([sender.systemFolders(), recipient.systemFolders()]));
     const rest: Record<Side, MailSession> = { sender, recipient };
     const soap: Record<Side, SoapSession> = { sender: senderSoap, recipient: recipientSoap };
-    let made: { mids: number[]; folders: Array<[Side, number]> } = { mids: [], folders: [] };
-    // the forms of the current sequence, drawn with it (so a counterexample replays), and what each did
-    let forms: Form[] = [];
-    let turn = 0;
-    const trace: string[] = [];
-    const form = (what: string): Form => {
-      const f = forms[turn++ % forms.length]!;
-      trace.push(`${what} via ${f}`);
-      return f;
+    // what each running sequence made; a sequence removes its own when it ends
+    const live = new Set<{ mids: number[]; folders: Array<[Side, number]> }>();
+    const reset = async (made: { mids: number[]; folders: Array<[Side, number]> }) => {
+      live.delete(made);
+      for (const mid of made.mids) for (const s of [sender, recipient]) await s.purge(mid);
+      for (const [owner, id] of made.folders) await t.rest.deleteFolder(rest[owner].auth, id);
     };
+    t.onCleanup('remove what unfinished sequences made', async () => {
+      for (const made of [...live]) await reset(made);
+    });
 
-    const api: PairApi = {
-      folders: { sender: { home: ss.outbox, trash: ss.trash, deletedTrash: ss.deletedTrash }, recipient: { home: rs.inbox, trash: rs.trash, deletedTrash: rs.deletedTrash } },
-      async createFolder(owner, type) {
-        let id: number;
-        if (form(`createFolder(${owner})`) === 'SOAP') {
-          const a = await t.soap.createFolder(soap[owner].key, type, soap[owner].folderName());
-          id = intOf(a, expectInnerXml(a, expectSoapResult(a, 'the new folder'), 'CreateFolder'), 'NewFID', 'the new folder id');
-        } else {
-          id = expectBody(await t.rest.createFolder(rest[owner].auth, { FolderName: rest[owner].folderName(), FolderType: type }), CreateFolderResponseSchema, 'a FolderId').FolderId;
-        }
-        made.folders.push([owner, id]);
-        return id;
-      },
-      deleteFolder: async (owner, id) =>
-        form(`deleteFolder(${owner}, ${id})`) === 'SOAP' ? status(await t.soap.deleteFolder(soap[owner].key, id)) : (await t.rest.deleteFolder(rest[owner].auth, id)).status,
-      async send() {
-        let mid: number;
-        const subject = `${t.prefix} one mailbox`;
-        if (form('send') === 'SOAP') {
-          const a = await t.soap.sendMime(senderSoap.key, mimeMessage({ from: sender.email, to: [recipient.email], subject, text: 'model run (SOAP)' }));
-          mid = intOf(a, expectInnerXml(a, expectSoapResult(a, 'the new MID'), 'SendMessage'), 'NewMID', 'the new MID');
-        } else {
-          mid = expectBody(await t.rest.send(sender.auth, { To: [recipient.email], Subject: subject, TextBody: 'model run (REST)' }), SendResponseSchema, 'a MessageId').MessageId;
-        }
-        made.mids.push(mid);
-        // the same MID reaches the recipient's Inbox, whichever form sent it
-        await recipient.awaitInInbox(mid);
-        return mid;
-      },
-      read: async (mid) => (form(`read(${mid})`) === 'SOAP' ? status(await t.soap.getMime(recipientSoap.key, mid)) : (await t.rest.getMime(recipient.auth, mid)).status),
-      move: async (s, mid, folder) =>
-        form(`move(${s}, ${mid})`) === 'SOAP' ? status(await t.soap.move(soap[s].key, mid, folder)) : (await t.rest.move(rest[s].auth, mid, folder)).status,
-      delete: async (s, mid, permanently) =>
-        form(`delete(${s}, ${mid})`) === 'SOAP'
-          ? status(await t.soap.deleteMessage(soap[s].key, TYPE[s], mid, permanently))
-          : (await t.rest.deleteMessage(rest[s].auth, mid, permanently)).status,
-      retract: async (mid) => (form(`retract(${mid})`) === 'SOAP' ? status(await t.soap.retract(senderSoap.key, mid)) : (await t.rest.retract(sender.auth, mid)).status),
-      // where each copy is, judged by listings of the mailbox (independent of the form that moved it)
-      async holds(s, mid, folders) {
-        for (const f of folders) if ((await rest[s].idsIn(f)).includes(mid)) return true;
-        return false;
-      },
+    /** One sequence's state: the forms drawn with it (so a counterexample replays), what each did, what it made. */
+    const sequence = (forms: Form[]) => {
+      const made: { mids: number[]; folders: Array<[Side, number]> } = { mids: [], folders: [] };
+      live.add(made);
+      let turn = 0;
+      const trace: string[] = [];
+      const form = (what: string): Form => {
+        const f = forms[turn++ % forms.length]!;
+        trace.push(`${what} via ${f}`);
+        return f;
+      };
+
+      const api: PairApi = {
+        folders: { sender: { home: ss.outbox, trash: ss.trash, deletedTrash: ss.deletedTrash }, recipient: { home: rs.inbox, trash: rs.trash, deletedTrash: rs.deletedTrash } },
+        async createFolder(owner, type) {
+          let id: number;
+          if (form(`createFolder(${owner})`) === 'SOAP') {
+            const a = await t.soap.createFolder(soap[owner].key, type, soap[owner].folderName());
+            id = intOf(a, expectInnerXml(a, expectSoapResult(a, 'the new folder'), 'CreateFolder'), 'NewFID', 'the new folder id');
+          } else {
+            const name = rest[owner].folderName();
+            id = await createdFolderId(rest[owner], await t.rest.createFolder(rest[owner].auth, { FolderName: name, FolderType: type }), name);
+          }
+          made.folders.push([owner, id]);
+          return id;
+        },
+        deleteFolder: async (owner, id) =>
+          form(`deleteFolder(${owner}, ${id})`) === 'SOAP' ? status(await t.soap.deleteFolder(soap[owner].key, id)) : (await t.rest.deleteFolder(rest[owner].auth, id)).status,
+        async send() {
+          let mid: number;
+          const subject = `${t.prefix} one mailbox`;
+          if (form('send') === 'SOAP') {
+            const a = await t.soap.sendMime(senderSoap.key, mimeMessage({ from: sender.email, to: [recipient.email], subject, text: 'model run (SOAP)' }));
+            mid = intOf(a, expectInnerXml(a, expectSoapResult(a, 'the new MID'), 'SendMessage'), 'NewMID', 'the new MID');
+          } else {
+            mid = expectBody(await t.rest.send(sender.auth, { To: [recipient.email], Subject: subject, TextBody: 'model run (REST)' }), SendResponseSchema, 'a MessageId').MessageId;
+          }
+          made.mids.push(mid);
+          // the same MID reaches the recipient's Inbox, whichever form sent it
+          await recipient.awaitInInbox(mid);
+          return mid;
+        },
+        read: async (mid) => (form(`read(${mid})`) === 'SOAP' ? status(await t.soap.getMime(recipientSoap.key, mid)) : (await t.rest.getMime(recipient.auth, mid)).status),
+        move: async (s, mid, folder) =>
+          form(`move(${s}, ${mid})`) === 'SOAP' ? status(await t.soap.move(soap[s].key, mid, folder)) : (await t.rest.move(rest[s].auth, mid, folder)).status,
+        delete: async (s, mid, permanently) =>
+          form(`delete(${s}, ${mid})`) === 'SOAP'
+            ? status(await t.soap.deleteMessage(soap[s].key, TYPE[s], mid, permanently))
+            : (await t.rest.deleteMessage(rest[s].auth, mid, permanently)).status,
+        retract: async (mid) => (form(`retract(${mid})`) === 'SOAP' ? status(await t.soap.retract(senderSoap.key, mid)) : (await t.rest.retract(sender.auth, mid)).status),
+        // where each copy is, judged by listings of the mailbox (independent of the form that moved it)
+        async holds(s, mid, folders) {
+          for (const f of folders) if ((await rest[s].idsIn(f)).includes(mid)) return true;
+          return false;
+        },
+      };
+      return { api, trace, made };
     };
-    const reset = async () => {
-      const { mids, folders } = made;
-      made = { mids: [], folders: [] };
-      for (const mid of mids) for (const s of [sender, recipient]) await s.purge(mid);
-      for (const [owner, id] of folders) await t.rest.deleteFolder(rest[owner].auth, id);
-    };
-    t.onCleanup('remove what the last sequence made', reset);
 
     const formsArb = fc.array(fc.constantFrom<Form>('REST', 'SOAP'), { minLength: FORMS, maxLength: FORMS });
     await property(
       t,
       fc.tuple(mailboxCommands(MAX_COMMANDS), formsArb),
       async ([commands, drawn]) => {
-        forms = drawn;
-        turn = 0;
-        trace.length = 0;
+        const { api, trace, made } = sequence(drawn);
         const model: MailboxModel = { messages: [], folders: [] };
         try {
           const mid = await api.send();
@@ -124,10 +133,10 @@ rule(
             throw e;
           });
         } finally {
-          await reset();
+          await reset(made);
         }
       },
-      { numRuns: MAX_RUNS },
+      { numRuns: MAX_RUNS, chains: CHAINS },
     );
   },
 );

@@ -31,12 +31,15 @@ export interface MailChoices {
   /** Create a new folder answers `{FolderId}`, or a text that carries no id */
   readonly folderCreateAnswer: 'folder-id-object' | 'text';
   readonly duplicateNames: 'case-insensitive' | 'exact';
-  readonly trashAdvance: 'delete' | 'server';
-  readonly changePasswordField: 'EmailAddr' | 'UserIdOrEmail';
-  readonly trashFolderType: number;
+  /** the body field that names the user of a keyless Change password */
+  readonly changePasswordUser: 'EmailAddr' | 'UserIdOrEmail';
   readonly searchFilter: 'subject-or-sender' | 'subject';
   readonly firstPage: number;
-  readonly retractedRecipient: 'kept' | 'read';
+  readonly retractedRecipientStatus: 'kept' | 'read';
+  /** who moves a copy on from Trash: a further delete, or the server after its retention */
+  readonly trashAdvance: 'delete' | 'server';
+  /** Trash and Deleted Trash: one pair of inbox type, or a pair per mailbox type */
+  readonly trashFolders: 'shared' | 'per-type';
 }
 
 /** The readings of the messaging silences, one axis each (reference/variant.ts). */
@@ -53,30 +56,22 @@ export const STRING_RESPONSES = axis('mail.string-responses', 'string-response',
 export const SESSION_LIFETIME = axis('mail.session-lifetime', 'session-key-lifetime', ['fixed', 'sliding']);
 /** spec §4.3 Create a new folder: 'string response (folder creation result)'; vendor-wire §1.1 `{FolderId}`. */
 export const FOLDER_CREATE_ANSWER = axis('mail.folder-create-answer', 'folder-create-response', ['folder-id-object', 'text']);
-
-/** M3: duplicate names compared case-insensitively after NFC, or exactly. */
+/** spec §7.2 'The Folder Name already exists': names compared case-insensitively (NFC) or exactly (M3). */
 export const DUPLICATE_NAMES = axis('mail.duplicate-folder-names', 'duplicate-folder-names', ['case-insensitive', 'exact']);
-/** M4: each delete moves a copy one step, or the server moves it on from Trash (declared: messaging.trashAdvance). */
-export const TRASH_ADVANCE = axis('mail.trash-advance', 'trash-mechanism', ['delete', 'server']);
-/** M1: the field that names the user in a keyless Change password (declared: messaging.changePasswordUserField). */
-export const CHANGE_PASSWORD_FIELD = axis('mail.change-password-field', 'change-password-user', ['EmailAddr', 'UserIdOrEmail']);
-/** M5: the FolderType the folder list gives Trash and Deleted Trash. */
-export const TRASH_FOLDER_TYPE = axis('mail.trash-folder-type', 'system-folder-types', [0, 1]);
-/** M11: what the search Filter matches. */
+/** spec §4.3 Change password needs no key: the field naming the user (M1; profile messaging.changePasswordUserField). */
+export const CHANGE_PASSWORD_USER = axis('mail.change-password-user', 'change-password-user', ['EmailAddr', 'UserIdOrEmail']);
+/** spec §2.3 SearchInbox Filter: matches the subject or the sender, or the subject only (M11). */
 export const SEARCH_FILTER = axis('mail.search-filter', 'search-semantics', ['subject-or-sender', 'subject']);
-/** M11: the number of the first search page (declared: messaging.firstPageNumber). */
-export const FIRST_PAGE = axis('mail.first-page', 'search-semantics', [1, 0]);
-/** M13: a retracted message's recipient copies keep their status, or are marked Read. */
-export const RETRACTED_RECIPIENT = axis('mail.retracted-recipient-status', 'retraction', ['kept', 'read']);
+/** spec §2.3 SearchInbox PageNum: the first page's number (M11; profile messaging.firstPageNumber). */
+export const FIRST_PAGE = axis('mail.search-first-page', 'search-semantics', [1, 0]);
+/** spec §3.2 Retract: the recipient's copy stays; with its status, or marked Read (4) (M13). */
+/** spec §3.2 'The server controls the trash mechanism': each delete advances the copy, or the server does (M4; profile messaging.trashAdvance). */
+export const TRASH_ADVANCE = axis('mail.trash-advance', 'trash-mechanism', ['delete', 'server']);
+/** spec §3.2 names 'a Trash folder': one pair of trash folders (inbox type), or one pair per mailbox type (M5). */
+export const TRASH_FOLDERS = axis('mail.trash-folders', 'system-folder-types', ['shared', 'per-type']);
+export const RETRACTED_RECIPIENT_STATUS = axis('mail.retracted-recipient-status', 'retraction', ['kept', 'read']);
 
 export const MAIL_AXES = [
-  DUPLICATE_NAMES,
-  TRASH_ADVANCE,
-  CHANGE_PASSWORD_FIELD,
-  TRASH_FOLDER_TYPE,
-  SEARCH_FILTER,
-  FIRST_PAGE,
-  RETRACTED_RECIPIENT,
   FIXED_SYSTEM_FOLDER_IDS,
   OUTBOX_NAME,
   NAME_LENGTH,
@@ -88,6 +83,13 @@ export const MAIL_AXES = [
   STRING_RESPONSES,
   SESSION_LIFETIME,
   FOLDER_CREATE_ANSWER,
+  DUPLICATE_NAMES,
+  CHANGE_PASSWORD_USER,
+  SEARCH_FILTER,
+  FIRST_PAGE,
+  RETRACTED_RECIPIENT_STATUS,
+  TRASH_ADVANCE,
+  TRASH_FOLDERS,
 ];
 
 /** The messaging choices of one variant. */
@@ -105,12 +107,12 @@ export function mailChoices(variant: Variant): MailChoices {
     plainTextResponses: variant.get(STRING_RESPONSES) === 'plain-text',
     folderCreateAnswer: variant.get(FOLDER_CREATE_ANSWER),
     duplicateNames: variant.get(DUPLICATE_NAMES),
-    trashAdvance: variant.get(TRASH_ADVANCE),
-    changePasswordField: variant.get(CHANGE_PASSWORD_FIELD),
-    trashFolderType: variant.get(TRASH_FOLDER_TYPE),
+    changePasswordUser: variant.get(CHANGE_PASSWORD_USER),
     searchFilter: variant.get(SEARCH_FILTER),
     firstPage: variant.get(FIRST_PAGE),
-    retractedRecipient: variant.get(RETRACTED_RECIPIENT),
+    retractedRecipientStatus: variant.get(RETRACTED_RECIPIENT_STATUS),
+    trashAdvance: variant.get(TRASH_ADVANCE),
+    trashFolders: variant.get(TRASH_FOLDERS),
   };
 }
 

@@ -42,10 +42,11 @@ export class MailFolders {
     const limit = f('messaging-rest.folder-limit-64') ? 64 : f('messaging-rest.folder-limit-66') ? 66 : FOLDER_NAME_MAX;
     if (length > limit) fail('folderNameTooLong');
     if (f('messaging-rest.folder-name-ascii-only') && nonAscii(name)) fail('folderUnknown');
-    const fold = (n: string) => (this.choices.duplicateNames === 'exact' ? n : n.normalize('NFC').toLowerCase());
-    const key = fold(name);
+    // M3: case-insensitively after NFC, or exactly (axis mail.duplicate-folder-names)
+    const norm = (n: string) => (this.choices.duplicateNames === 'exact' ? n : n.normalize('NFC').toLowerCase());
+    const key = norm(name);
     const checkDuplicates = !f('messaging-rest.folder-duplicates-allowed') && !(f('messaging-rest.folder-duplicates-non-ascii') && nonAscii(name));
-    if (checkDuplicates && [...this.store.folders(actor.user).values()].some((x) => fold(x.name) === key)) {
+    if (checkDuplicates && [...this.store.folders(actor.user).values()].some((x) => norm(x.name) === key)) {
       fail('folderExists');
     }
     const asked: FolderType = type === 1 ? 1 : 0;

@@ -45,7 +45,7 @@ const ORDER_KEYS: Record<string, (l: Listed) => string | number> = {
 export class MailListing {
   constructor(
     private readonly store: MailStore,
-    private readonly choices: MailChoices,
+    private readonly choices?: MailChoices,
   ) {}
 
   #listed(copies: Copy[]): Listed[] {
@@ -116,7 +116,11 @@ export class MailListing {
   /** spec §4.3 'Search the inbox' with the SearchInbox fields of §2.3. */
   search(actor: Actor, q: SearchQuery): SearchPage {
     const f = actor.fault;
-    if (!Number.isInteger(q.pageNum) || !Number.isInteger(q.pageSize) || q.pageNum < this.choices.firstPage || q.pageSize < 1 || q.pageSize > MAX_PAGE_SIZE) fail('badPaging');
+    // M11: pages count from 1, or from 0 (axis mail.search-first-page)
+    const first = this.choices?.firstPage ?? 1;
+    if (!Number.isInteger(q.pageNum) || !Number.isInteger(q.pageSize) || q.pageNum < first || q.pageSize < 1 || q.pageSize > MAX_PAGE_SIZE) fail('badPaging');
+    const page = q.pageNum - first + 1;
+    const bySender = (this.choices?.searchFilter ?? 'subject-or-sender') === 'subject-or-sender';
     const folder = this.#folder(actor, f('messaging-rest.search-folder-ignored') && q.filter.trim() !== '' ? undefined : q.folderId);
     const needle = f('messaging-rest.search-filter-ignored') ? '' : q.filter.trim().toLowerCase();
     const unreadOnly = (status: number) => UNREAD_COLUMN.has(status) || (status === STATUS.read && f('messaging-rest.unread-only-includes-read'));
@@ -126,7 +130,7 @@ export class MailListing {
     const matches = this.#listed(this.store.copiesIn(folder))
       .filter((l) => retracted || !l.content.retracted)
       .filter((l) => !q.unreadOnly || unreadOnly(statusOf(l.copy)))
-      .filter((l) => needle === '' || l.content.subject.toLowerCase().includes(needle) || (this.choices.searchFilter === 'subject-or-sender' && l.content.from.toLowerCase().includes(needle)))
+      .filter((l) => needle === '' || l.content.subject.toLowerCase().includes(needle) || (bySender && l.content.from.toLowerCase().includes(needle)))
       .sort((a, b) => {
         const ka = key(a);
         const kb = key(b);
@@ -134,8 +138,8 @@ export class MailListing {
       });
     const desc = f('messaging-rest.search-order-desc-ignored') ? false : f('messaging-rest.search-order-desc-inverted') ? !q.orderDesc : q.orderDesc;
     if (desc) matches.reverse();
-    const overlap = f('messaging-rest.search-page-overlap') && q.pageNum > 1 ? 1 : 0;
-    const start = (q.pageNum - this.choices.firstPage) * q.pageSize - overlap;
+    const overlap = f('messaging-rest.search-page-overlap') && page > 1 ? 1 : 0;
+    const start = (page - 1) * q.pageSize - overlap;
     return {
       folderId: folder.id,
       orderBy,

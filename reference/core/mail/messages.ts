@@ -189,15 +189,15 @@ export class MailMessages {
   #deleteOne(actor: Actor, copy: Copy, permanently: boolean): { newFolderId: number; text: string } {
     const f = actor.fault;
     const owner = this.domain.users.get(copy.ownerId)!;
-    const trash = this.store.system(owner, 'trash');
-    const deletedTrash = this.store.system(owner, 'deletedTrash');
+    const trash = this.store.systemFor(owner, 'trash', copyType(copy));
+    const deletedTrash = this.store.systemFor(owner, 'deletedTrash', copyType(copy));
     const folder = this.store.folder(owner, copy.folderId);
     const purge = () => (this.store.purge(copy), { newFolderId: 0, text: 'Message permanently deleted.' });
     if (permanently || folder?.system === 'deletedTrash') return purge();
     if (folder?.system === 'trash') {
-      // M4, the server reading: what happens after Trash is the server's own business; a delete there purges
-      if (this.choices.trashAdvance === 'server') return purge();
-      if (f('messaging-rest.trash-skips-deleted-trash')) return purge();
+      // M4 'server' reading: the server alone moves copies on from Trash (after a retention no
+      // run sees); a user's delete there ends the copy
+      if (this.choices.trashAdvance === 'server' || f('messaging-rest.trash-skips-deleted-trash')) return purge();
       copy.folderId = deletedTrash.id;
       return { newFolderId: deletedTrash.id, text: 'Message moved to the Deleted Trash folder.' };
     }
@@ -220,8 +220,8 @@ export class MailMessages {
     content.retracted = true;
     if (actor.fault('messaging-rest.retract-sender-status-kept')) return;
     sent.status = actor.fault('messaging-rest.status-retracted-minus-9') ? -9 : STATUS.retracted;
-    // M13, the other reading: the retracted copies that recipients keep are marked read
-    if (this.choices.retractedRecipient === 'read') for (const c of this.store.copiesOf(mid)) if (c.side === 'received') this.markRead(c);
+    // M13: each recipient's copy stays; it keeps its status or is marked Read (axis mail.retracted-recipient-status)
+    if (this.choices.retractedRecipientStatus === 'read') for (const c of this.store.copiesOf(mid)) if (c.side === 'received') this.markRead(c);
     if (actor.fault('messaging-rest.retract-removes-copies')) {
       for (const c of [...this.store.copiesOf(mid)]) if (c.side === 'received') this.store.purge(c);
     }

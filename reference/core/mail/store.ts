@@ -33,14 +33,22 @@ export class MailStore {
       ['inbox', 'Inbox', INBOX_TYPE],
       ['drafts', 'Drafts', OUTBOX_TYPE],
       ['outbox', this.choices.outboxName, OUTBOX_TYPE],
-      ['trash', 'Trash', this.choices.trashFolderType as FolderType],
-      ['deletedTrash', 'Deleted Trash', this.choices.trashFolderType as FolderType],
+      ['trash', 'Trash', INBOX_TYPE],
+      ['deletedTrash', 'Deleted Trash', INBOX_TYPE],
     ];
-    for (const [role, name, type] of system) {
-      const id = this.choices.fixedSystemFolderIds ? FIXED_IDS[role] : this.domain.ids.next('folder');
+    // M5: a target may keep one pair of trash folders per mailbox type (axis mail.trash-folders)
+    if (this.choices.trashFolders === 'per-type') system.push(['trash', 'Trash', OUTBOX_TYPE], ['deletedTrash', 'Deleted Trash', OUTBOX_TYPE]);
+    for (const [i, [role, name, type]] of system.entries()) {
+      const id = !this.choices.fixedSystemFolderIds ? this.domain.ids.next('folder') : i < 5 ? FIXED_IDS[role] : i + 1;
       folders.set(id, { id, ownerId: user.id, name, type, system: role });
     }
     return folders;
+  }
+
+  /** The system folder of a role for a mailbox type, where the user has one per type; else the role's one. */
+  systemFor(user: User, role: SystemRole, type: FolderType): Folder {
+    for (const folder of this.folders(user).values()) if (folder.system === role && folder.type === type) return folder;
+    return this.system(user, role);
   }
 
   system(user: User, role: SystemRole): Folder {

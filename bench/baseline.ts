@@ -1,0 +1,12 @@
+/**
+ * Figures measured before issue 11's changes (commit ddf69e2, on the 2-core machine shared with
+ * other work, `npm run bench -- --latency 20` and `-- --latency 50`), printed beside today's so
+ * the change is visible. Direct figures are those of the --latency 20 run.
+ */
+export const BEFORE = {
+  direct: { wallMs: 17_650, rules: 134, exchanges: 2789, ratio: 16.4, vitestMs: 10_170 },
+  latency: {
+    '20': { directMs: 17_650, wallMs: 76_810, overlap: 0.94 },
+    '50': { directMs: 15_880, wallMs: 180_660, overlap: 0.85 },
+  } as Record<string, { directMs: number; wallMs: number; overlap: number }>,
+};

@@ -136,7 +136,9 @@ export const accountHandlers: Record<string, AdminHandler> = {
       buttonUser: optBool(body.ButtonUser, 'ButtonUser'),
       receiveOffers: optBool(body.ReceiveOffers, 'ReceiveOffers'),
     };
+    state.accounts.skipCounting = fault('provisioning.license-ignores-admin-users');
     state.accounts.setExtras(user, extras);
+    state.accounts.skipCounting = false;
     user.username = login;
     return c.json(accountModel(call, user));
   },

@@ -52,6 +52,8 @@ export class AccountDirectory {
   readonly #seenKeys = new Map<string, string[]>();
   readonly #adminOnly = new Map<string, number>();
   readonly #hidden = new Set<number>();
+  /** set for one Create by the fault provisioning.license-ignores-admin-users */
+  skipCounting = false;
 
   constructor(
     private readonly domain: Domain,
@@ -113,7 +115,7 @@ export class AccountDirectory {
   /** spec §8 LicenseQuantity: provisioning counts the users of each type of a provisioned company. */
   #countType(user: User, typeId: number): void {
     const record = this.companies.provisioned(user.companyId);
-    if (!record) return;
+    if (!record || this.skipCounting) return;
     for (const t of record.userTypes.values()) t.userIds.delete(user.id);
     const code = this.platformTypes().find((t) => t.typeId === typeId)?.code;
     if (code) record.userTypes.get(code)?.userIds.add(user.id);

@@ -3,17 +3,27 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { config as loadDotenv } from 'dotenv';
 import { ConfigError } from '../harness/config.js';
-import { renderAllure } from '../harness/reporting/allure-render.js';
-import type { Summary } from '../harness/reporting/summary-reporter.js';
-import { environmentOf, run } from './run.js';
+import { bundle, verify } from './bundle.js';
+import { compareCommand } from './compare.js';
+import { readSummaryFile, renderReport } from './finish.js';
+import { merge } from './merge.js';
+import { run } from './run.js';
+import { EXIT, verdict } from './scorecard.js';
 import { serve } from './serve.js';
 
 const USAGE = `Usage:
   secure-messaging-conformance run [--target URL] [--profile FILE] [--area token,...] [--seed N] [--reports DIR]
+                                   [--expectations FILE] [--shard i/n] [--rule ID]
   secure-messaging-conformance serve [--port N] [--host H] [--profile-out FILE]
   secure-messaging-conformance report [--reports DIR]
+  secure-messaging-conformance compare BEFORE AFTER [MORE...] [--out DIR]
+  secure-messaging-conformance merge DIR... [--reports OUT] [--expectations FILE]
+  secure-messaging-conformance bundle [--reports DIR] [--out FILE] [--profile FILE]
+  secure-messaging-conformance verify FILE
 With no target, run starts the embedded reference server and runs against it.
-Every option also has an environment variable (see .env.example).`;
+Every option also has an environment variable (see .env.example).
+Exit codes: 0 conforms, 1 does not conform (or compare: a regression; verify: a file changed),
+2 configuration refused, 3 target unreachable, 4 no verdict.`;
 
 async function main(argv: string[]): Promise<number> {
   loadDotenv({ quiet: true });
@@ -23,8 +33,9 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
+    allowPositionals: ['compare', 'merge', 'verify'].includes(command ?? ''),
     options: {
       target: { type: 'string' },
       profile: { type: 'string' },
@@ -34,20 +45,28 @@ async function main(argv: string[]): Promise<number> {
       port: { type: 'string' },
       host: { type: 'string' },
       'profile-out': { type: 'string' },
+      expectations: { type: 'string' },
+      shard: { type: 'string' },
+      rule: { type: 'string' },
+      out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
   if (values.help || !command) {
     console.log(USAGE);
-    return command ? 0 : 2;
+    return command ? EXIT.conforms : EXIT.configurationRefused;
   }
   switch (command) {
     case 'run': {
-      const result = await run({
-        env: process.env,
-        flags: { target: values.target, profile: values.profile, areas: values.area, seed: values.seed, reportsDir: values.reports },
-      });
+      const result = await run(
+        {
+          env: process.env,
+          flags: { target: values.target, profile: values.profile, areas: values.area, seed: values.seed, reportsDir: values.reports },
+        },
+        console.log,
+        { shard: values.shard, rule: values.rule, expectations: values.expectations },
+      );
       return result.exitCode;
     }
     case 'serve':
@@ -57,13 +76,24 @@ async function main(argv: string[]): Promise<number> {
       const dir = resolve(values.reports ?? process.env.SMS_REPORTS_DIR ?? 'reports');
       const summaryPath = join(dir, 'summary.json');
       if (!existsSync(summaryPath)) throw new ConfigError(`There is no ${summaryPath} to render; run the suite first (npm run conformance).`);
-      const summary = JSON.parse(readFileSync(summaryPath, 'utf8')) as Summary;
-      await renderAllure({ resultsDir: join(dir, 'allure-results'), reportDir: join(dir, 'allure-report'), reportName: `Secure Messaging conformance: ${summary.target.url}`, environment: environmentOf(summary) });
-      console.log(`Rendered ${join(dir, 'allure-report', 'index.html')}`);
-      return 0;
+      const summary = readSummaryFile(summaryPath);
+      const profilePath = join(dir, 'profile.json');
+      const specUrl = existsSync(profilePath) ? (JSON.parse(readFileSync(profilePath, 'utf8')) as { specUrl?: string }).specUrl : undefined;
+      await renderReport(dir, summary, verdict(summary), specUrl);
+      console.log(`Rendered ${join(dir, 'allure-report', 'index.html')} (the verdict) and allure.html beside it`);
+      return EXIT.conforms;
     }
+    case 'compare':
+      return compareCommand(positionals, { outDir: values.out, log: console.log });
+    case 'merge':
+      return merge(positionals, { out: values.reports ?? process.env.SMS_REPORTS_DIR ?? 'reports', expectations: values.expectations, log: console.log });
+    case 'bundle':
+      return bundle({ reportsDir: values.reports ?? process.env.SMS_REPORTS_DIR ?? 'reports', out: values.out, profile: values.profile, log: console.log });
+    case 'verify':
+      if (positionals.length !== 1) throw new ConfigError('verify needs one bundle: verify FILE.');
+      return verify(positionals[0]!, console.log);
     default:
-      throw new ConfigError(`Unknown command "${command}"; use run, serve or report.`);
+      throw new ConfigError(`Unknown command "${command}"; use run, serve, report, compare, merge, bundle or verify.`);
   }
 }
 
@@ -73,11 +103,12 @@ main(process.argv.slice(2)).then(
   },
   (e: Error & { code?: string }) => {
     // configuration mistakes are one sentence; anything else is a suite defect and shows its stack
-    if (e instanceof ConfigError || e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    if (e instanceof ConfigError || e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL' || e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
       console.error(`secure-messaging-conformance: ${e.message}`);
-      process.exit(2);
+      process.exit(EXIT.configurationRefused);
     }
+    // a suite defect, not a verdict
     console.error(e);
-    process.exit(2);
+    process.exit(EXIT.noVerdict);
   },
 );

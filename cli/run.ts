@@ -1,32 +1,49 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
+import { writeFile } from 'node:fs/promises';
 import { ProfileSchema, profileSecrets, type Profile } from '../contract/profile.js';
-import { loadProfile, loadRunSettings, type LoadOptions } from '../harness/config.js';
-import { renderAllure } from '../harness/reporting/allure-render.js';
+import { ConfigError, loadProfile, loadRunSettings, type LoadOptions } from '../harness/config.js';
+import { loadExpectations } from '../harness/reporting/expectations.js';
 import type { Summary } from '../harness/reporting/summary-reporter.js';
+import { finish, readSummaryFile, redactedProfile, ROOT } from './finish.js';
 import { probe } from './preflight.js';
-import { scorecard, verdict } from './scorecard.js';
-import { scrubSecrets } from './scrub.js';
-
-const ROOT = resolve(new URL('..', import.meta.url).pathname);
+import { printExchanges } from './replay.js';
+import { EXIT } from './scorecard.js';
 
 export interface RunResult {
   exitCode: number;
   summary?: Summary;
 }
 
+/** What `run` takes beyond the profile: sharding, one rule alone, expectations. */
+export interface RunExtras {
+  /** `i/n`: run the i-th of n deterministic parts (vitest shards whole spec files) */
+  shard?: string;
+  /** a rule id: run that rule alone and print its exchanges */
+  rule?: string;
+  /** an expectations file (also SMS_EXPECTATIONS, or the profile's `expectations`) */
+  expectations?: string;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** `run`: resolve the target, check it answers, run the specs, write and render the reports. */
-export async function run(options: LoadOptions, log: (line: string) => void = console.log): Promise<RunResult> {
+export async function run(options: LoadOptions, log: (line: string) => void = console.log, extras: RunExtras = {}): Promise<RunResult> {
   const { env, flags = {} } = options;
-  const settings = loadRunSettings(options);
+  if (extras.shard && !/^[1-9]\d*\/[1-9]\d*$/.test(extras.shard)) throw new ConfigError(`--shard is "${extras.shard}", but it must be i/n with 1 ≤ i ≤ n, e.g. 1/3.`);
+  if (extras.shard && Number(extras.shard.split('/')[0]) > Number(extras.shard.split('/')[1])) throw new ConfigError(`--shard is "${extras.shard}", but i must not exceed n.`);
+  if (extras.rule && !/^[a-z-]+(\.[a-z0-9-]+)+$/.test(extras.rule)) throw new ConfigError(`--rule is "${extras.rule}", but it must be a rule id such as token.credentials.invalid.`);
+  const ruleArea = extras.rule?.split('.')[0];
+  const settings = loadRunSettings(ruleArea ? { env, flags: { ...flags, areas: ruleArea } } : options);
   const remote = Boolean(flags.target ?? flags.profile ?? env.SMS_TARGET ?? env.SMS_PROFILE);
   let profile: Profile;
   let stop: (() => Promise<void>) | undefined;
   if (remote) {
     profile = loadProfile(options);
   } else {
+    if (extras.shard) log('Note: each shard without --target starts its own reference server; merge compares verdicts, not data.');
     const { start } = await import('../reference/server.js');
     const reference = await start();
     profile = ProfileSchema.parse(reference.profile);
@@ -34,13 +51,18 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     log(`Started the embedded reference server at ${reference.url} (no target given).`);
   }
   try {
+    const expectationsPath = extras.expectations ?? env.SMS_EXPECTATIONS ?? profile.expectations;
+    // a malformed expectations file is refused before the run, not after it
+    if (expectationsPath) loadExpectations(expectationsPath);
     const unreachable = await probe(profile);
     if (unreachable) {
       log(unreachable);
-      return { exitCode: 3 };
+      return { exitCode: EXIT.unreachable };
     }
     const reportsDir = resolve(settings.reportsDir);
-    for (const part of ['allure-results', 'allure-report', 'summary.json', 'junit.xml']) await rm(join(reportsDir, part), { recursive: true, force: true });
+    for (const part of ['allure-results', 'allure-report', 'summary.json', 'junit.xml', 'profile.json', 'expectations.json', 'run-info.json']) {
+      await rm(join(reportsDir, part), { recursive: true, force: true });
+    }
 
     Object.assign(process.env, {
       SMS_RESOLVED_PROFILE: JSON.stringify(profile),
@@ -52,44 +74,46 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
       SMS_EVENTUALLY_TIMEOUT_MS: String(settings.eventuallyTimeoutMs),
       SMS_PROPERTY_RUNS: String(settings.propertyRuns),
     });
-    log(`Running ${settings.areas.join(', ')} against ${profile.baseUrl} (seed ${settings.seed}, run ${settings.runId})…`);
+    log(`Running ${extras.rule ? `rule ${extras.rule}` : settings.areas.join(', ')}${extras.shard ? `, shard ${extras.shard}` : ''} against ${profile.baseUrl} (seed ${settings.seed}, run ${settings.runId})…`);
     const filters = settings.areas.map((a) => `specs/${a}/`).filter((f) => existsSync(join(ROOT, f)));
     if (filters.length === 0) {
       log(`No spec folder exists for ${settings.areas.join(', ')}; nothing to run.`);
-      return { exitCode: 2 };
+      return { exitCode: EXIT.configurationRefused };
     }
-    const vitest = await startVitest('test', filters, { root: ROOT, config: join(ROOT, 'vitest.config.ts'), watch: false }, {}, {});
+    const vitest = await startVitest(
+      'test',
+      filters,
+      {
+        root: ROOT,
+        config: join(ROOT, 'vitest.config.ts'),
+        watch: false,
+        ...(extras.shard ? { shard: extras.shard } : {}),
+        ...(extras.rule ? { testNamePattern: new RegExp(`\\[${escapeRegExp(extras.rule)}\\]$`) } : {}),
+      },
+      {},
+      {},
+    );
     await vitest.close();
     delete process.env.SMS_RESOLVED_PROFILE;
 
     const summaryPath = join(reportsDir, 'summary.json');
     if (!existsSync(summaryPath)) {
       log('The run ended without writing summary.json: the suite itself failed (see the messages above).');
-      return { exitCode: 2 };
+      return { exitCode: EXIT.noVerdict };
     }
-    const scrubbed = await scrubSecrets(reportsDir, profileSecrets(profile));
-    if (scrubbed.hits > 0) log(`Warning: ${scrubbed.hits} secret value(s) reached ${scrubbed.files} report file(s) and were replaced; please report this suite defect.`);
-    const summary = JSON.parse(readFileSync(summaryPath, 'utf8')) as Summary;
-    await renderAllure({
-      resultsDir: join(reportsDir, 'allure-results'),
-      reportDir: join(reportsDir, 'allure-report'),
-      reportName: `Secure Messaging conformance: ${profile.baseUrl}`,
-      environment: environmentOf(summary),
-    }).catch((e: Error) => log(`The HTML report could not be rendered: ${e.message.split('\n')[0]} (summary.json and junit.xml are complete).`));
-    log(scorecard(summary, settings.reportsDir));
-    return { exitCode: verdict(summary).ok ? 0 : 1, summary };
+    const summary = readSummaryFile(summaryPath);
+    if (extras.shard) summary.shard = extras.shard;
+    if (extras.rule && !summary.rules.some((r) => r.id === extras.rule)) {
+      throw new ConfigError(`There is no rule ${extras.rule} in specs/${ruleArea}/; the rule ids are listed in summary.json of a full run.`);
+    }
+    // the profile as shown in reports and bundles: every secret replaced
+    await writeFile(join(reportsDir, 'profile.json'), `${JSON.stringify(redactedProfile(profile), null, 2)}\n`);
+    const v = await finish({ reportsDir, summary, expectationsPath: extras.rule ? undefined : expectationsPath, specUrl: profile.specUrl, secrets: profileSecrets(profile), log });
+    if (extras.rule) await printExchanges(join(reportsDir, 'allure-results'), extras.rule, log);
+    return { exitCode: v.exitCode, summary };
   } finally {
     await stop?.();
   }
 }
 
-export function environmentOf(summary: Summary): Record<string, string> {
-  return {
-    target: summary.target.url,
-    edition: summary.target.edition,
-    release: summary.target.release,
-    suiteVersion: summary.suiteVersion,
-    seed: String(summary.seed),
-    runId: summary.runId,
-  };
-}
+export { environmentOf } from './finish.js';

@@ -270,6 +270,10 @@ export const ProfileSchema = z.object({
   messaging: MessagingChoicesSchema.prefault({}),
   /** free-form description shown in the report */
   description: z.string().optional(),
+  /** the address of the interface spec; report section links go to `<specUrl>#7.1`, or replace `{section}` in it */
+  specUrl: url.optional(),
+  /** an expectations file for this target (known, accepted deviations; docs/INTERPRETING.md) */
+  expectations: z.string().min(1).optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 export type ProfileInput = z.input<typeof ProfileSchema>;

@@ -30,6 +30,8 @@ export interface RuleMeta {
   operation: string;
   /** must: the spec states it; should: a standard the spec relies on implies it */
   level: 'must' | 'should';
+  /** the spec sentence or table row the rule checks, quoted (shown in the report beside the title) */
+  sentence?: string;
   needs?: Need[];
   timeoutMs?: number;
   /**
@@ -64,6 +66,8 @@ export class RuleContext {
   /** unique per test: run prefix plus a test counter, for names of things the test creates */
   readonly prefix: string;
   readonly exchanges: Exchange[] = [];
+  /** when each exchange ended (ms since the epoch), for folding repeated polls in the evidence */
+  readonly exchangeTimes: number[] = [];
   /** evidence that is not an HTTP exchange (SMTP dialogues), attached after the test */
   readonly attachments: Array<{ title: string; text: string }> = [];
   readonly #cleanups: Array<{ what: string; fn: () => Promise<unknown> }> = [];
@@ -75,7 +79,10 @@ export class RuleContext {
     this.run = runContext();
     this.profile = this.run.profile;
     this.redact = new Redactor(this.run.secrets);
-    const dispatcher = sharedAgent().compose(recordExchanges((x) => this.exchanges.push(x)));
+    const dispatcher = sharedAgent().compose(recordExchanges((x) => {
+      this.exchanges.push(x);
+      this.exchangeTimes.push(Date.now());
+    }));
     // every request names its rule, so a target's logs can be matched with the report
     this.http = new HttpClient(dispatcher, this.run.settings.requestTimeoutMs, this.redact, { 'x-conformance-rule': meta.id });
     this.clients = new Clients(this.http, this.profile, this.redact);
@@ -225,15 +232,47 @@ function honest(outcome: unknown, exchanges: readonly Exchange[]): unknown {
 const EVIDENCE_HEAD = 50;
 const EVIDENCE_TAIL = 150;
 
+/** One evidence entry: an exchange, or a run of identical ones (a poll) folded into one. */
+interface Folded {
+  x: Exchange;
+  count: number;
+  first: number;
+  last: number;
+}
+
+const sameExchange = (a: Exchange, b: Exchange) =>
+  a.method === b.method && a.url === b.url && a.requestBody === b.requestBody && a.status === b.status && a.responseBody === b.responseBody && a.error === b.error;
+
+/** Consecutive identical exchanges (eventually() polling the same state) become one entry with a count and timing. */
+function fold(all: Exchange[], times: number[]): Folded[] {
+  const out: Folded[] = [];
+  all.forEach((x, i) => {
+    const last = out[out.length - 1];
+    const at = times[i] ?? 0;
+    if (last && sameExchange(last.x, x)) {
+      last.count += 1;
+      last.last = at;
+      last.x = x;
+    } else out.push({ x, count: 1, first: at, last: at });
+  });
+  return out;
+}
+
 async function attachEvidence(t: RuleContext): Promise<void> {
-  const all = t.exchanges;
+  const all = fold(t.exchanges, t.exchangeTimes);
   const omitted = all.length - EVIDENCE_HEAD - EVIDENCE_TAIL;
   const kept = omitted > 0 ? [...all.slice(0, EVIDENCE_HEAD), ...all.slice(-EVIDENCE_TAIL)] : all;
-  for (const [i, x] of kept.entries()) {
+  for (const [i, f] of kept.entries()) {
     if (omitted > 0 && i === EVIDENCE_HEAD) {
-      await allure.attachment(`… ${omitted} exchanges omitted`, `${all.length} exchanges in all; the first ${EVIDENCE_HEAD} and the last ${EVIDENCE_TAIL} are attached.`, 'text/plain');
+      await allure.attachment(`… ${omitted} exchanges omitted`, `${all.length} evidence entries in all; the first ${EVIDENCE_HEAD} and the last ${EVIDENCE_TAIL} are attached.`, 'text/plain');
     }
-    await allure.attachment(exchangeTitle(x, t.redact), renderExchange(x, t.redact), 'text/plain');
+    const title = exchangeTitle(f.x, t.redact);
+    if (f.count === 1) await allure.attachment(title, renderExchange(f.x, t.redact), 'text/plain');
+    else {
+      const seconds = ((f.last - f.first) / 1000).toFixed(1);
+      const note = `The same request got the same answer ${f.count} times in a row, over ${seconds} s (consecutive identical exchanges, such as eventually() polling until the rule held or time ran out, are shown once). The last one:\n\n`;
+      await allure.attachment(`${title} (× ${f.count} identical, over ${seconds} s)`, note + renderExchange(f.x, t.redact), 'text/plain');
+    }
   }
   for (const a of t.attachments) await allure.attachment(a.title, t.redact.text(a.text), 'text/plain');
 }

@@ -39,8 +39,11 @@ export const RULE_HEADER = 'x-conformance-rule';
 export class Faults {
   readonly #active: Map<string, FaultDef>;
   readonly #scoped: boolean;
+  /** fault id → rules whose requests reached the fault's check (REFERENCE_FAULT_FOOTPRINT) */
+  readonly #footprint?: Map<string, Set<string>>;
 
-  constructor(ids: Iterable<string>, scoped = false) {
+  constructor(ids: Iterable<string>, scoped = false, footprint = false) {
+    if (footprint) this.#footprint = new Map();
     this.#active = new Map();
     for (const id of ids) {
       const def = FAULTS.find((f) => f.id === id);
@@ -57,9 +60,19 @@ export class Faults {
   static fromEnv(env: NodeJS.ProcessEnv): Faults {
     const raw = (env.REFERENCE_FAULTS ?? '').trim();
     const scoped = env.REFERENCE_FAULT_SCOPE === 'rule';
-    if (raw === '') return new Faults([], scoped);
-    if (raw === 'all') return new Faults(faultRound(Number(env.REFERENCE_FAULT_ROUND ?? 0)).map((f) => f.id), scoped);
-    return new Faults(raw.split(',').map((s) => s.trim()).filter(Boolean), scoped);
+    const footprint = Boolean(env.REFERENCE_FAULT_FOOTPRINT);
+    if (raw === '') return new Faults([], scoped, footprint);
+    if (raw === 'all') return new Faults(faultRound(Number(env.REFERENCE_FAULT_ROUND ?? 0)).map((f) => f.id), scoped, footprint);
+    return new Faults(raw.split(',').map((s) => s.trim()).filter(Boolean), scoped, footprint);
+  }
+
+  /**
+   * For `npm run confinement`: which rules' requests reached each fault's check in this run
+   * (recorded only with REFERENCE_FAULT_FOOTPRINT set). A fault can change the answers of these
+   * rules directly; others only through state they share.
+   */
+  footprint(): Record<string, string[]> {
+    return Object.fromEntries([...(this.#footprint ?? new Map<string, Set<string>>())].map(([id, rules]) => [id, [...rules].sort()]));
   }
 
   get size(): number {
@@ -68,6 +81,7 @@ export class Faults {
 
   /** Whether fault `id` is on for a request made on behalf of `rule`. */
   on(id: string, rule: string | undefined): boolean {
+    if (this.#footprint && rule) this.#footprint.set(id, (this.#footprint.get(id) ?? new Set()).add(rule));
     const def = this.#active.get(id);
     if (!def) return false;
     return !this.#scoped || def.rule === rule;

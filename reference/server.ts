@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -59,6 +60,8 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
     profile: seed(state, url, gateway),
     state,
     close: async () => {
+      const footprintFile = process.env.REFERENCE_FAULT_FOOTPRINT;
+      if (footprintFile) writeFileSync(footprintFile, JSON.stringify(state.faults.footprint()));
       await gateway.close();
       await new Promise<void>((resolve) => {
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

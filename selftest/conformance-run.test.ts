@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { profileSecrets } from '../contract/profile.js';
+import { SILENCES } from '../contract/silences/index.js';
 import { FAULTS, faultRound, faultRounds } from '../reference/faults.js';
 import { start } from '../reference/server.js';
 import { runCli, type CliResult } from './support/cli.js';
@@ -20,6 +21,14 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+/**
+ * Under a variant, a rule may be not applicable only because the reference's profile declares a
+ * reading under which the rule cannot be checked (a profile key of the silences catalogue, e.g.
+ * messaging.trashAdvance "server"): that is what the suite must do for such a target too.
+ */
+const DECLARED_READINGS = SILENCES.flatMap((s) => (s.profileKey ? [s.profileKey] : []));
+const declaredReading = (line: string) => / notApplicable /.test(line) && DECLARED_READINGS.some((key) => line.includes(`(${key}`) || line.includes(` ${key})`) || line.includes(`${key};`));
+
 const failing = (run: CliResult) => run.summary().rules.filter((r) => r.outcome !== 'pass').map((r) => `${r.id}: ${r.outcome} ${r.reason ?? ''}`);
 
 describe('a conformance run against the embedded reference server', () => {
@@ -29,7 +38,7 @@ describe('a conformance run against the embedded reference server', () => {
     clean = await runCli(['run', '--seed', '20261122']);
     expect(failing(clean)).toEqual([]);
     expect(clean.code).toBe(0);
-    for (const artefact of ['allure-results', 'allure-report/index.html', 'junit.xml', 'summary.json']) {
+    for (const artefact of ['allure-results', 'allure-report/index.html', 'allure-report/allure.html', 'junit.xml', 'summary.json', 'profile.json', 'run-info.json']) {
       expect(existsSync(join(clean.reportsDir, artefact)), artefact).toBe(true);
     }
     const summary = clean.summary();
@@ -74,13 +83,14 @@ describe('a conformance run against the embedded reference server', () => {
    */
   test.each(['alt', 'random:20261123', 'random:8675309'])('REFERENCE_VARIANT=%s (other legal readings where the spec is silent) passes too', async (variant) => {
     const run = await runCli(['run'], { REFERENCE_VARIANT: variant });
-    expect(failing(run), `under REFERENCE_VARIANT=${variant}`).toEqual([]);
+    expect(failing(run).filter((line) => !declaredReading(line)), `under REFERENCE_VARIANT=${variant}`).toEqual([]);
     expect(run.code).toBe(0);
   });
 });
 
 describe('a run against a served reference, through a profile file', () => {
-  test('passes twice in a row, and no profile secret appears anywhere under reports/', async () => {
+  // two whole runs: on a loaded machine (2 cores, several suites) each can take a minute
+  test('passes twice in a row, and no profile secret appears anywhere under reports/', { timeout: 300_000 }, async () => {
     const reference = await start();
     try {
       const profilePath = join(await import('node:os').then((os) => os.tmpdir()), `sms-profile-${process.pid}.json`);
@@ -129,10 +139,10 @@ describe('honest outcomes', () => {
 });
 
 describe('bad input gets a clear answer', () => {
-  test('an unreachable target ends within 30 s with one sentence and a non-zero exit', async () => {
+  test('an unreachable target ends within 30 s with one sentence and exit code 3', async () => {
     const run = await runCli(['run', '--target', 'http://127.0.0.1:9']);
     expect(run.ms).toBeLessThan(30_000);
-    expect(run.code).not.toBe(0);
+    expect(run.code).toBe(3);
     const output = `${run.stdout}${run.stderr}`.trim();
     expect(output.split('\n')).toHaveLength(1);
     expect(output).toMatch(/^The target http:\/\/127\.0\.0\.1:9\S* is unreachable: connection refused/);
@@ -169,12 +179,13 @@ describe('bad input gets a clear answer', () => {
     }
   });
 
-  test('a target that goes silent mid-run gets a verdict of broken rules within a minute, not a hang', async () => {
+  test('a target that goes silent mid-run gets broken rules and NO VERDICT (exit 4) within a minute, not a hang', async () => {
     const { url, server } = await silentAfter(1);
     try {
       const run = await runCli(['run', '--target', url, '--area', 'token'], { SMS_REQUEST_TIMEOUT_MS: '1000' });
       expect(run.ms).toBeLessThan(60_000);
-      expect(run.code).toBe(1);
+      expect(run.code).toBe(4);
+      expect(run.stdout).toMatch(/NO VERDICT: every rule was broken/);
       const outcomes = new Set(run.summary().rules.map((r) => r.outcome));
       expect(outcomes.has('broken')).toBe(true);
       expect(outcomes.has('fail') || outcomes.has('pass')).toBe(false);

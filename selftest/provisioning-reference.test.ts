@@ -42,6 +42,8 @@ describe('reference provisioning interface', () => {
     const model = buildCompany(plan(0));
     const created = await call('/', model, { Command: 1 });
     expect(created).toMatchObject({ status: 200, errors: [], data: { CompanyName: model.CompanyName, Status: 0 } });
+    // default: the request IV echoed, which both DMWEB-CS and DMWEB-JAVA decrypt with (clarifications V2)
+    expect(created.json.IV).toBe(created.requestIv);
     const company = reference.state.companies.byName(model.CompanyName)!;
     expect(reference.state.domain.findUserByEmail(model.Admin.Email)?.companyId).toBe(company.id);
 
@@ -110,13 +112,18 @@ describe('reference provisioning interface, alt variant', () => {
   const profile = seed(state, 'http://reference.test');
   const call = client({ app, profile: profile as Reference['profile'] }, true);
 
-  test('reports vendor error names, echoes the request IV, and the profile says so', async () => {
+  test('reports vendor error names, answers with a fresh IV, and the profile says so', async () => {
     expect(profile.provisioning?.reportsErrorNames).toBe(true);
     const unknown = await call('/', {}, { Command: 7 });
     expect(unknown.json.Errors).toEqual(['UnknownCommand']);
-    const created = await call('/', buildCompany(plan(0)), { Command: 1 });
+    const model = buildCompany(plan(0));
+    const created = await call('/', model, { Command: 1 });
     expect(created.errors).toEqual([]);
-    expect(created.json.IV).toBe(created.requestIv);
+    // the alt variant's Provision Data is empty (axis provisioning.company-in-response); a key answer carries Data
+    const key = await call('/company/GetEncryptionKey', { ReferenceId: model.ReferenceId });
+    // alt answers with a fresh IV (axis provisioning.response-iv: the request's IV is the default)
+    expect(typeof key.json.IV).toBe('string');
+    expect(key.json.IV).not.toBe(key.requestIv);
     const notFound = await call('/company/GetEncryptionKey', { ReferenceId: 'cfself-nothing' });
     expect(notFound.json.Errors).toEqual(['CompanyNotFound']);
   });

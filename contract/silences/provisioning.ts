@@ -80,7 +80,9 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
     section: '§8',
     sentence: 'LicenseQuantity | not less than the current number of users of that type | Provision a company (update)',
     readings: ['SecureContacts count as users of their type', 'only accounts created with the type count'],
-    neutral: 'the rule counts users every reading counts (accounts created with a UserTypeId), or is not applicable (P5).',
+    neutral:
+      'the license-below-users rule runs only where the target declares that SecureContacts count (the only users of a type provisioning alone can make); otherwise it is not applicable. Accounts created with a UserTypeId through the administration interface would count under every reading (P5).',
+    profileKey: 'provisioning.secureContactsCountAsUsers',
     clarification: 'P5',
   },
   {
@@ -88,7 +90,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
     section: '§7.3',
     sentence: 'CouldNotAddUserToUserType | User already a paid user or in the administrative role',
     readings: ["a SecureContact with the administrator's address is refused", 'it is accepted'],
-    neutral: 'the request is accepted or refused with CouldNotAddUserToUserType, nothing else (P6).',
+    neutral: 'the request is accepted, or refused naming CouldNotAddUserToUserType (never only another row, such as UserNotInCompany) (P6).',
     clarification: 'P6',
   },
   {

@@ -9,6 +9,7 @@ export interface RunMeta {
   seed: number;
   runId: string;
   reportsDir: string;
+  areas?: string[];
 }
 
 export function suiteVersion(): string {
@@ -23,5 +24,6 @@ export function runMeta(profile: Profile, settings: RunSettings): RunMeta {
     seed: settings.seed,
     runId: settings.runId,
     reportsDir: settings.reportsDir,
+    areas: settings.areas,
   };
 }

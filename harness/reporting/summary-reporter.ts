@@ -4,6 +4,7 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { SerializedError } from '@vitest/utils';
 import type { RuleRecord } from '../rule.js';
 import type { RunMeta } from './run-meta.js';
+import { matchSentence } from './spec-sentences.js';
 
 export type Outcome = 'pass' | 'fail' | 'notApplicable' | 'broken';
 
@@ -20,6 +21,12 @@ export interface RuleResult {
   file: string;
   exchanges: number;
   durationMs: number;
+  /** the spec sentence (or table row) the rule checks, where the rule states it */
+  sentence?: string;
+  /** true when `sentence` was matched automatically (the line of the section closest to the title), not quoted by the rule */
+  sentenceMatched?: boolean;
+  /** the target's expectation for this rule, when an expectations file names it (issue 12) */
+  expectation?: { outcome: Outcome; reason: string; link?: string; expires: string; status: string };
 }
 
 /** summary.json: the shape CI gates read (issue 2, item 7); extra keys may be added, never removed. */
@@ -30,6 +37,14 @@ export interface Summary extends Omit<RunMeta, 'reportsDir'> {
   suiteErrors: string[];
   exchanges: number;
   durationMs: number;
+  /** the interfaces this run was asked to cover (--area); absent in older summaries */
+  areas?: string[];
+  /** set by `run --shard i/n`: this summary holds one part of the rules */
+  shard?: string;
+  /** the expectations file applied to this run, with what became of each expectation */
+  expectations?: import('./expectations.js').ExpectationReport;
+  /** the verdict as the CLI computed it (CONFORMS / DOES NOT CONFORM / NO VERDICT) and its exit code */
+  verdict?: { kind: string; exitCode: number; line: string };
 }
 
 export function outcomeOf(test: TestCase): Outcome | undefined {
@@ -76,6 +91,8 @@ export default class SummaryReporter implements Reporter {
       for (const test of module.children.allTests()) {
         const outcome = outcomeOf(test);
         const rule = test.meta().rule as RuleRecord | undefined;
+        // a check outside rule() (e.g. a coverage matrix) is no verdict of its own, but its failure must reach the exit code
+        if (!rule && test.result().state === 'failed') suiteErrors.push(`${relative(process.cwd(), module.moduleId)}: the check "${test.name}" failed: ${firstLine(test.result().errors?.[0]?.message ?? '')}`);
         if (!outcome || !rule) continue;
         rules.push({
           id: rule.id,
@@ -85,6 +102,7 @@ export default class SummaryReporter implements Reporter {
           outcome,
           title: rule.title,
           operation: rule.operation,
+          ...sentenceOf(rule),
           reason: outcome === 'pass' ? undefined : reasonOf(test, outcome),
           file: relative(process.cwd(), module.moduleId),
           exchanges: test.meta().exchanges ?? 0,
@@ -115,6 +133,12 @@ function reasonOf(test: TestCase, outcome: Outcome): string {
   if (outcome === 'broken') return meta.broken ?? 'the target misbehaved outside the rule';
   const error = test.result().errors?.[0];
   return error ? error.message : 'failed';
+}
+
+function sentenceOf(rule: RuleRecord): Pick<RuleResult, 'sentence' | 'sentenceMatched'> {
+  if (rule.sentence) return { sentence: rule.sentence };
+  const matched = matchSentence(rule.section, rule.title);
+  return matched ? { sentence: matched, sentenceMatched: true } : {};
 }
 
 const firstLine = (s: string) => (s.split('\n')[0] ?? '').slice(0, 240);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AccountExtras } from '../core/accounts.js';
 import type { User } from '../core/domain.js';
 import { ordered } from '../variant/shapes.js';
-import { deleteAnswer, extra, invalid, keyAnswer, refuse } from './answers.js';
+import { deleteAnswer, extra, invalid, refuse } from './answers.js';
 import { BLANK_STORED, LIST_SHAPE, USER_TYPE_FIELDS } from './choices.js';
 import { objectBody, type AdminCall, type AdminHandler } from './routes.js';
 
@@ -42,7 +42,8 @@ function accountModel(call: AdminCall, user: User) {
     CompanyId: user.companyId,
     EmployeeId: x.employeeId,
     Miscellaneous: x.miscellaneous,
-    Disabled: user.disabled,
+    // spec §7.2: a locked-out user is 'automatically disabled'; the administrator re-enables it
+    Disabled: user.disabled || user.lockedOut,
     UserTypeId: x.userTypeId,
     ButtonUser: x.buttonUser,
     ReceiveOffers: x.receiveOffers,
@@ -50,7 +51,7 @@ function accountModel(call: AdminCall, user: User) {
 }
 
 /** A user of the administrator's company named by the body's identity fields (spec §2.2 IdentityModel). */
-async function identified(call: AdminCall): Promise<User> {
+export async function identified(call: AdminCall): Promise<User> {
   const body = await objectBody(call);
   const identity: Record<string, unknown> = { UID: body.UID, Email: body.Email, UserId: body.UserId, SingleSignOnId: body.SingleSignOnId };
   if (call.fault('admin.view-by-user-id-unsupported') && call.c.req.path.toLowerCase().endsWith('/read')) delete identity.UserId;
@@ -177,6 +178,11 @@ export const accountHandlers: Record<string, AdminHandler> = {
     });
     user.username = filled(userIdValue) ?? filled(email) ?? '';
     user.disabled = optBool(body.Disabled, 'Disabled');
+    if (!user.disabled) {
+      // spec §7.2 'Administrator must re-enable the user': enabling clears a lockout
+      user.lockedOut = false;
+      user.failedAttempts = 0;
+    }
     const password = optText(body.Password, 'Password');
     if (filled(password)) user.password = password!;
     else if (fault('admin.update-resets-password')) user.password = randomBytes(18).toString('base64url');
@@ -188,25 +194,5 @@ export const accountHandlers: Record<string, AdminHandler> = {
     if (call.fault('admin.delete-keeps-logon')) call.state.accounts.hide(user);
     else if (!call.fault('admin.delete-noop')) call.state.accounts.remove(user);
     return deleteAnswer(call.c, call.state.variant);
-  },
-
-  /** spec §4.2 Get an encryption key (PSK): the user's key, generated if absent. */
-  'POST /account/getencryptionkey': async (call) => {
-    const user = await identified(call);
-    const key = call.fault('admin.psk-regenerated') ? call.state.accounts.newUserKey(user) : call.state.accounts.userKey(user);
-    return keyAnswer(call.c, call.state.variant, call.fault('admin.psk-empty') ? '' : key, 'EncryptionKey');
-  },
-
-  /** spec §4.2 Create a new encryption key: a new company key for the session's AutomationId; the old one stops working. */
-  'POST /account/newencryptionkey': async (call) => {
-    const { c, state, admin, sessionKey, fault } = call;
-    await identified(call);
-    const automationId = state.accounts.sessionAutomationId(sessionKey) ?? state.companies.defaultKey(admin.companyId).automationId;
-    const old = state.companies.key(admin.companyId, automationId);
-    // the fault answers a fresh key without storing it: the old one stays valid, the answer opens nothing
-    if (fault('admin.company-key-new-unusable') && old) return keyAnswer(c, state.variant, Buffer.from(old.apiEncryptionKey, 'base64').reverse().toString('base64'), 'EncryptionKey');
-    const key = state.companies.newKey(admin.companyId, automationId).apiEncryptionKey;
-    if (old) state.accounts.seenKey(automationId, old.apiEncryptionKey);
-    return keyAnswer(c, state.variant, key, 'EncryptionKey');
   },
 };

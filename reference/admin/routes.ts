@@ -5,6 +5,7 @@ import { parseJson } from '../json.js';
 import { PATH_CASE } from '../variant/vendor.js';
 import type { ReferenceState } from '../state.js';
 import { accountHandlers } from './accounts.js';
+import { keyHandlers } from './keys.js';
 import { AdminRefusal, invalid, refuse, refusalResponse } from './answers.js';
 import { getSessionKey } from './login.js';
 import { lackedOperations } from './choices.js';
@@ -48,7 +49,7 @@ export type AdminHandler = (call: AdminCall) => Promise<Response> | Response;
  * in X-Session-Key (spec §4.2 'session-key authenticated'; B3).
  */
 export function adminRoutes(state: ReferenceState): Hono<AppEnv> {
-  const handlers: Record<string, AdminHandler> = { ...accountHandlers, ...smtpHandlers };
+  const handlers: Record<string, AdminHandler> = { ...accountHandlers, ...keyHandlers, ...smtpHandlers };
   const app = new Hono<AppEnv>();
   app.onError((err, c) => {
     if (err instanceof AdminRefusal) return refusalResponse(c, state.variant, err);

@@ -158,6 +158,17 @@ export class Companies {
     return { automationId: id, apiEncryptionKey };
   }
 
+  /** Invalidates every key of the company but `automationId`'s, which becomes the default (provisioning axis company-keys=all). */
+  keepOnly(companyId: number, automationId: string): void {
+    const ring = this.#ring(companyId);
+    for (const id of [...ring.keys.keys()]) {
+      if (id === automationId) continue;
+      ring.keys.delete(id);
+      this.#byAutomationId.delete(id);
+    }
+    ring.defaultAutomationId = automationId;
+  }
+
   /** The key made last for the company (provisioning fault key-get-latest only). */
   latestKey(companyId: number): CompanyKey | undefined {
     const latest = this.#ring(companyId).latest;

@@ -12,7 +12,8 @@ export const MESSAGING_SOAP_FAULTS = [
   // §4.4 GetAccountDetails
   f('details-not-xml', 'account-details.xml-result', 'GetAccountDetailsResult is the text "OK", not an XML document'),
   // §5 rule 4, §4.4 Logout
-  f('unknown-key-accepted', 'session.unknown-key-refused', 'a SessionKey the server never issued (or none) is taken as the first user'),
+  f('unknown-key-accepted', 'session.unknown-key-refused', 'a SessionKey the server never issued is taken as the first user'),
+  f('missing-key-accepted', 'session.unknown-key-refused', 'an empty or missing SessionKey is taken as the first user'),
   f('logout-keeps-key', 'logout.invalidates-key', 'Logout answers but the key keeps working'),
   // §4.4 ChangePassword (EmailAddr, no session key)
   f('change-password-needs-key', 'change-password.email-without-key', 'ChangePassword without a session key is refused'),
@@ -22,6 +23,7 @@ export const MESSAGING_SOAP_FAULTS = [
   f('create-folder-wrong-fid', 'create-folder.new-fid', 'NewFID names no folder the user has (the real id plus 1000)'),
   f('create-folder-type-swapped', 'create-folder.new-fid', 'the folder is listed with the other FolderType'),
   f('folder-type-2-accepted', 'create-folder.type-invalid', 'FolderType 2 creates an inbox folder'),
+  f('folder-type-negative-accepted', 'create-folder.type-invalid', 'FolderType -1 creates an inbox folder'),
   f('folder-limit-64', 'create-folder.name-length', 'a 65-character name is refused as too long'),
   f('folder-limit-66', 'create-folder.name-length', 'a 66-character name is accepted'),
   f('folder-duplicates-allowed', 'create-folder.name-exists', 'a second folder with the same name is created'),
@@ -47,6 +49,7 @@ export const MESSAGING_SOAP_FAULTS = [
   f('permanent-ignored', 'delete.permanent', 'PermanentlyDelete true only moves the message to Trash'),
   f('delete-all-copies', 'delete.permanent', "a delete removes the other users' copies too"),
   f('outsider-delete-ok', 'delete.not-deletable', 'deleting a message the user has no copy of answers success'),
+  f('not-deletable-wrong-text', 'delete.not-deletable', 'deleting a message the user has no copy of faults with another §7.2 row ("Message could not be moved to the trash folder")'),
   // §3.2 retract
   f('retract-removes-copies', 'retract.recipient-keeps', "RetractMessage removes the recipients' copies"),
   // §4.4 GetInTransit / SetInTransit

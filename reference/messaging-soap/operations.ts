@@ -1,49 +1,15 @@
 import { buildMime } from '../core/mail/mime.js';
-import { MailError, type Actor } from '../core/mail/index.js';
-import { copyType, INBOX_TYPE, type FolderType } from '../core/mail/model.js';
-import type { User } from '../core/domain.js';
-import type { ReferenceState } from '../state.js';
-import type { PartValue } from './envelope.js';
+import { MailError } from '../core/mail/index.js';
+import { copyType } from '../core/mail/model.js';
+import { actor, bool, folderType, int, str, type Handler } from './context.js';
 import { SoapFault } from './envelope.js';
-import type { InnerXml } from './inner.js';
+import { LISTING_HANDLERS } from './listing.js';
 
 /**
  * The operations of spec §4.4 over the one mail core (no mailbox state of their own): each
  * reads its parts, calls MailCore, and returns `<Op>Result`'s string (undefined: void).
  * Faults named `messaging-soap.*` are the deliberate violations of reference/messaging-soap/faults.ts.
  */
-export interface OpContext {
-  state: ReferenceState;
-  parts: Record<string, PartValue>;
-  fault: (id: string) => boolean;
-  inner: InnerXml;
-}
-
-type Handler = (c: OpContext) => string | undefined | Promise<string | undefined>;
-
-const str = (c: OpContext, name: string) => (c.parts[name] as string | undefined) ?? '';
-const int = (c: OpContext, name: string) => c.parts[name] as number;
-const bool = (c: OpContext, name: string) => c.parts[name] as boolean;
-
-/** spec §5.4: the SessionKey child names the session; 'SessionKey Expired' once it lapses (§7.2). */
-function actor(c: OpContext): Actor {
-  const key = str(c, 'SessionKey');
-  const { mailbox, domain } = c.state;
-  let user: User | undefined;
-  if (key === '' && c.fault('messaging-soap.unknown-key-accepted')) user = domain.users.values().next().value;
-  else if (key !== '') {
-    const session = c.state.credentials.session(key);
-    if (!session && c.fault('messaging-soap.unknown-key-accepted')) user = domain.users.values().next().value;
-    else user = mailbox.accounts.sessionUser(key, c.fault);
-  }
-  if (!user) throw new MailError('notAuthenticated');
-  return { user, credential: key, fault: c.fault };
-}
-
-function folderType(value: number): FolderType {
-  if (value !== 0 && value !== 1) throw new SoapFault('Client', `FolderType ${value} is neither 0 (inbox) nor 1 (outbox).`);
-  return value;
-}
 
 const logon: Handler = (c) => {
   const key = c.state.mailbox.accounts.logon(str(c, 'UserIDorEmail'), str(c, 'Password'), c.fault);
@@ -110,6 +76,7 @@ const createFolder: Handler = (c) => {
   let type = int(c, 'FolderType');
   const name = str(c, 'FolderName');
   if (type === 2 && c.fault('messaging-soap.folder-type-2-accepted')) type = 0;
+  if (type === -1 && c.fault('messaging-soap.folder-type-negative-accepted')) type = 0;
   const length = [...name].length;
   if (length === 65 && c.fault('messaging-soap.folder-limit-64')) throw new MailError('folderNameTooLong');
   let created;
@@ -190,6 +157,7 @@ const deleteMessage: Handler = (c) => {
   const { store, messages } = c.state.mailbox;
   const copy = store.copyFor(a.user, mid);
   const permanently = bool(c, 'PermanentlyDelete') && !c.fault('messaging-soap.permanent-ignored');
+  if (!copy && c.fault('messaging-soap.not-deletable-wrong-text')) throw new MailError('messageNotDeleted', 'Message could not be moved to the trash folder');
   if (!copy && c.fault('messaging-soap.outsider-delete-ok')) return c.inner.record(c.inner.root('deleteMessage'), [['Description', 'Message deleted.']]);
   const place = copy ? store.folder(a.user, copy.folderId)?.system : undefined;
   let said: string;
@@ -221,53 +189,6 @@ const retract: Handler = (c) => {
   return undefined;
 };
 
-const getInTransit: Handler = (c) => {
-  const a = actor(c);
-  const value = c.state.mailbox.transit.get(a, folderType(int(c, 'FolderType')), int(c, 'MID'));
-  return c.inner.record(c.inner.root('inTransit'), [['Value', value || c.fault('messaging-soap.in-transit-always-true')]]);
-};
-
-const setInTransit: Handler = (c) => {
-  const a = actor(c);
-  const type = folderType(int(c, 'FolderType'));
-  if (c.fault('messaging-soap.in-transit-set-ignored')) return undefined;
-  c.state.mailbox.transit.set(a, type, int(c, 'MID'), bool(c, 'InTransitValue'));
-  return undefined;
-};
-
-/** spec §2.3 'SOAP form of the mailbox listing' (GetMailboxXML), over the core's search. */
-const mailboxXml: Handler = (c) => {
-  const a = actor(c);
-  const mailboxType = folderType(int(c, 'MailboxType'));
-  const { store, listing } = c.state.mailbox;
-  const folderId = int(c, 'FolderID');
-  const home = store.system(a.user, mailboxType === INBOX_TYPE ? 'inbox' : 'outbox').id;
-  const page = listing.search(a, {
-    filter: str(c, 'Filter'),
-    folderId: folderId > 0 ? folderId : home,
-    unreadOnly: bool(c, 'GetInboxUnReadOnly'),
-    retracted: bool(c, 'GetRetractedMsgs'),
-    orderBy: str(c, 'OrderBy') || 'DATE',
-    orderDesc: bool(c, 'OrderDesc'),
-    pageNum: int(c, 'PageNum'),
-    pageSize: int(c, 'PageSize'),
-  });
-  const items = c.fault('messaging-soap.mailbox-xml-empty') ? [] : page.items;
-  return c.inner.list(
-    c.inner.root('mailbox'),
-    'MessageListItem',
-    items.map(({ copy, content }) => [
-      ['MID', content.mid],
-      ['CreateTime', content.createdAt],
-      ['FromEMail', content.from],
-      ['Subject', content.subject],
-      ['MsgSize', content.textBody.length + content.htmlBody.length],
-      ['MsgStatus', copy.tracking?.status ?? copy.status],
-      ['ReadConfirmation', false],
-    ]),
-  );
-};
-
 export const HANDLERS: Record<string, Handler> = {
   Logon: logon,
   GetAccountDetails: accountDetails,
@@ -281,7 +202,5 @@ export const HANDLERS: Record<string, Handler> = {
   MoveMessage: move,
   DeleteMessage: deleteMessage,
   RetractMessage: retract,
-  GetInTransit: getInTransit,
-  SetInTransit: setInTransit,
-  GetMailboxXML: mailboxXml,
+  ...LISTING_HANDLERS,
 };

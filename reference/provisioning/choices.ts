@@ -43,7 +43,38 @@ export const LATEST_EXPIRATION_DATE = axis('provisioning.latest-expiration-date'
 /** P17: spec §4.5 Cancel 'deletes a company', §3.3 Status Cancelled (2): the company stays with Status 2, or is gone. */
 export const CANCEL_EFFECT = axis('provisioning.cancel-effect', 'cancel-effect', ['status', 'deleted']);
 
+/** P13: a Provision response's Data shows the company as stored, or nothing (profile companyInResponse). */
+export const COMPANY_IN_RESPONSE = axis('provisioning.company-in-response', 'company-in-response', [true, false]);
+/** P14: a new key replaces that AutomationId's key only, or invalidates every other AutomationId's key too. */
+export const COMPANY_KEYS = axis('provisioning.company-keys', 'company-keys', ['one', 'all']);
+/** P1: Update and Cancel find the company by CompanyName, or by ReferenceId. */
+export const COMPANY_NAME_KEY = axis('provisioning.company-name-key', 'company-name-key', ['CompanyName', 'ReferenceId']);
+/** P2: SecureContacts as one SecureContactModel (a list taken too), or one model only. */
+export const SECURE_CONTACTS_SHAPE = axis('provisioning.secure-contacts-shape', 'secure-contacts-shape', ['model-or-list', 'model-only']);
+/** P4: an Update whose Cobrand leaves out SecureContacts keeps the contacts, or removes them. */
+export const CONTACTS_LEFT_OUT = axis('provisioning.contacts-left-out', 'contacts-left-out', ['keep', 'remove']);
+/** P7: today is not past, or is; one-digit month and day fields accepted. */
+export const EXPIRATION_TODAY = axis('provisioning.expiration-today', 'expiration-today', ['today-not-past', 'today-past', 'one-digit-fields']);
+/** P9: Data that does not decrypt is BadCrypto or MalformedJsonString. */
+export const UNDECRYPTABLE_DATA = axis('provisioning.undecryptable-data', 'undecryptable-data', ['BadCrypto', 'MalformedJsonString']);
+/** P10 / B5: a refusal is HTTP 200 with Errors, or a 4xx with the ResponseModel. */
+export const REFUSAL_STATUS = axis('provisioning.refusal-status', 'provisioning-status', [200, 400]);
+/** P11: a company type in a CompanyType field, or no company type at all (profile companyType). */
+export const COMPANY_TYPE = axis('provisioning.company-type', 'company-type', ['CompanyType', 'none']);
+/** P12: CompanyModel carries AutoSenderDomains, or not (profile autoSenderDomains). */
+export const AUTO_SENDER_DOMAINS = axis('provisioning.auto-sender-domains', 'auto-sender-domains', [true, false]);
+
 export const PROVISIONING_AXES = [
+  COMPANY_IN_RESPONSE,
+  COMPANY_KEYS,
+  COMPANY_NAME_KEY,
+  SECURE_CONTACTS_SHAPE,
+  CONTACTS_LEFT_OUT,
+  EXPIRATION_TODAY,
+  UNDECRYPTABLE_DATA,
+  REFUSAL_STATUS,
+  COMPANY_TYPE,
+  AUTO_SENDER_DOMAINS,
   ERROR_FORM,
   TRANSACTION_ID,
   RESPONSE_IV,

@@ -3,7 +3,7 @@ import type { Companies } from '../core/companies.js';
 import type { Domain } from '../core/domain.js';
 import type { Variant } from '../variant.js';
 import { emailOk } from './checks.js';
-import { ADMIN_AS_SECURE_CONTACT, CONTACT_WITHOUT_COBRAND } from './choices.js';
+import { ADMIN_AS_SECURE_CONTACT, CONTACT_WITHOUT_COBRAND, SECURE_CONTACTS_SHAPE } from './choices.js';
 import { hexColour, nonEmpty, type Fault } from './validate.js';
 
 /** spec §2.4 CobrandModel and the §7.3 Cobrand rows, §8 cobrand uniqueness and SecureContacts limit. */
@@ -54,6 +54,11 @@ export function checkCobrand(
   if (value === undefined || value === null) return undefined;
   const f = scope.fault;
   const cobrand = typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  // P2: one SecureContactModel (spec §2.4); the default reading takes a list too, the other refuses it
+  if (Array.isArray(cobrand.SecureContacts) && scope.variant.get(SECURE_CONTACTS_SHAPE) === 'model-only') {
+    errors.push('CouldNotCreateCobrand');
+    return undefined;
+  }
   const contacts = contactsOf(cobrand.SecureContacts);
   const hasUrl = nonEmpty(cobrand.Url);
   const hasColor = nonEmpty(cobrand.Color);

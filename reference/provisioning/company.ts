@@ -3,7 +3,7 @@ import { COMMANDS, COMPANY_STATUS, type ProvisioningErrorName } from '../../cont
 import { COMPANY_TYPES, type CompanyUserType, type ProvisionedCompany } from '../core/companies.js';
 import { asModel, checkAdmin, checkDomains, checkStatus, readUserTypes, str, type Model, type ProvisionScope } from './checks.js';
 import { checkCobrand, type ContactPlan } from './cobrand.js';
-import { CANCEL_EFFECT, LATEST_EXPIRATION_DATE, SECURE_CONTACTS_COUNT } from './choices.js';
+import { AUTO_SENDER_DOMAINS, CANCEL_EFFECT, COMPANY_NAME_KEY, COMPANY_TYPE, CONTACTS_LEFT_OUT, EXPIRATION_TODAY, LATEST_EXPIRATION_DATE, SECURE_CONTACTS_COUNT } from './choices.js';
 import { checkBillingInterval, checkExpirationDate } from './validate.js';
 
 export type { ProvisionScope } from './checks.js';
@@ -22,7 +22,15 @@ export interface Outcome {
 const latestDate = (scope: ProvisionScope): Date | undefined =>
   scope.variant.get(LATEST_EXPIRATION_DATE) === 'smalldatetime' ? new Date(Date.UTC(2079, 5, 6)) : undefined;
 
-/** The company a name designates on Update and Cancel (P1), unless it was deleted by a Cancel (P17). */
+/** The company an Update or Cancel designates (P1: by CompanyName, or by ReferenceId), unless a Cancel deleted it (P17). */
+function designated(scope: ProvisionScope, m: Model): ProvisionedCompany | undefined {
+  if (scope.variant.get(COMPANY_NAME_KEY) === 'ReferenceId') {
+    const record = scope.companies.byReferenceId(str(m.ReferenceId).trim());
+    return record && !record.deleted ? record : undefined;
+  }
+  return liveByName(scope, str(m.CompanyName));
+}
+
 function liveByName(scope: ProvisionScope, name: string): ProvisionedCompany | undefined {
   const wanted = name.trim().toLowerCase();
   for (const c of scope.domain.companies.values()) {
@@ -54,15 +62,18 @@ function create(scope: ProvisionScope, m: Model, today: Date): Outcome {
   if (name && nameTaken(scope, name) && !fault('provisioning.duplicate-name-accepted')) errors.push('CompanyNameAlreadyExists');
   if (referenceId && companies.referenceIdUsed(referenceId) && !fault('provisioning.reference-id-unchecked')) errors.push('ReferenceIdAlreadyUsed');
   const status = checkStatus(scope, m.Status ?? COMPANY_STATUS.Active, errors);
-  const companyType = m[scope.companyTypeField] === undefined ? COMPANY_TYPES[0]! : str(m[scope.companyTypeField]);
+  // P11: under the 'none' reading CompanyModel has no company type field at all
+  const typed = scope.variant.get(COMPANY_TYPE) !== 'none';
+  const companyType = !typed || m[scope.companyTypeField] === undefined ? COMPANY_TYPES[0]! : str(m[scope.companyTypeField]);
   if (!companies.companyTypes.has(companyType) && !fault('provisioning.company-type-unchecked')) errors.push('CompanyTypeNotFound');
-  const dateError = checkExpirationDate(m.ExpirationDate, today, fault, latestDate(scope));
+  const dateError = checkExpirationDate(m.ExpirationDate, today, fault, latestDate(scope), scope.variant.get(EXPIRATION_TODAY));
   if (dateError) errors.push(dateError);
   const billingError = checkBillingInterval(m.BillingInterval, fault);
   if (billingError) errors.push(billingError);
   checkAdmin(scope, m.Admin, undefined, errors, true);
   const userTypes = readUserTypes(scope, m.UserTypes, errors);
-  const domains = checkDomains(scope, m.AutoSenderDomains, undefined, errors);
+  // P12: a CompanyModel without AutoSenderDomains ignores the field
+  const domains = scope.variant.get(AUTO_SENDER_DOMAINS) ? checkDomains(scope, m.AutoSenderDomains, undefined, errors) : [];
   const admin = asModel(m.Admin) ?? {};
   const cobrand = checkCobrand(scope, m.Cobrand, { name, companyId: undefined, userTypes, adminEmail: str(admin.Email) }, errors);
   if (errors.length) return { errors: [...new Set(errors)] };
@@ -98,12 +109,12 @@ function create(scope: ProvisionScope, m: Model, today: Date): Outcome {
 
 function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
   const { companies, domain, fault } = scope;
-  const record = liveByName(scope, str(m.CompanyName));
+  const record = designated(scope, m);
   if (!record) return fault('provisioning.update-unknown-creates') ? create(scope, m, today) : { errors: ['CompanyNotFound'] };
   const errors: ProvisioningErrorName[] = [];
   if (m.Status !== undefined) checkStatus(scope, m.Status, errors);
   if (m.ExpirationDate !== undefined) {
-    const dateError = checkExpirationDate(m.ExpirationDate, today, fault, latestDate(scope));
+    const dateError = checkExpirationDate(m.ExpirationDate, today, fault, latestDate(scope), scope.variant.get(EXPIRATION_TODAY));
     if (dateError) errors.push(dateError);
   }
   if (m.BillingInterval !== undefined) {
@@ -118,7 +129,7 @@ function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
     const below = fault('provisioning.license-check-inclusive') ? quantity <= users && users > 0 : quantity < users;
     if (below && !fault('provisioning.license-unchecked-on-update')) errors.push('LicenseQuantityLessThanNumberOfUsers');
   }
-  const domains = checkDomains(scope, m.AutoSenderDomains, record.companyId, errors);
+  const domains = scope.variant.get(AUTO_SENDER_DOMAINS) ? checkDomains(scope, m.AutoSenderDomains, record.companyId, errors) : [];
   const userTypes = new Map([...record.userTypes].map(([code, t]) => [code, t.licenseQuantity]));
   for (const [code, quantity] of requested) userTypes.set(code, quantity);
   const adminEmail = m.Admin !== undefined ? str(asModel(m.Admin)?.Email) : (domain.users.get(record.adminUserId)?.email ?? '');
@@ -144,7 +155,8 @@ function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
   }
   companies.registerDomains(record, domains);
   if (cobrand) record.cobrand = cobrand.cobrand;
-  if (cobrand?.contactsGiven) {
+  // P4: a Cobrand without SecureContacts keeps the contacts, or (the other reading) removes them
+  if (cobrand?.contactsGiven || (cobrand && scope.variant.get(CONTACTS_LEFT_OUT) === 'remove')) {
     for (const t of record.userTypes.values()) for (const c of record.secureContacts) t.userIds.delete(c.userId);
     record.secureContacts = [];
     addContacts(scope, record, cobrand.contacts);
@@ -153,7 +165,7 @@ function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
 }
 
 function cancel(scope: ProvisionScope, m: Model): Outcome {
-  const record = liveByName(scope, str(m.CompanyName));
+  const record = designated(scope, m);
   if (!record) return { errors: ['CompanyNotFound'] };
   if (!scope.fault('provisioning.cancel-keeps-status')) {
     record.status = scope.fault('provisioning.cancel-sets-trial') ? COMPANY_STATUS.Trial : COMPANY_STATUS.Cancelled;
@@ -197,7 +209,7 @@ export function companyView(scope: ProvisionScope, record: ProvisionedCompany): 
     Cobrand: record.cobrand
       ? { Color: record.cobrand.color, Url: record.cobrand.url, SecureContacts: record.secureContacts.map((c) => ({ DisplayName: c.displayName, Email: c.email, UserTypeCode: c.userTypeCode })) }
       : null,
-    AutoSenderDomains: record.domains,
-    [scope.companyTypeField]: record.companyType,
+    ...(scope.variant.get(AUTO_SENDER_DOMAINS) ? { AutoSenderDomains: record.domains } : {}),
+    ...(scope.variant.get(COMPANY_TYPE) !== 'none' ? { [scope.companyTypeField]: record.companyType } : {}),
   };
 }

@@ -22,8 +22,8 @@ export const PROVISIONING_FAULTS = [
   { id: 'provisioning.email-domain-only', rule: 'provisioning.create.admin-email-malformed', breaks: 'only the part after the last @ is checked, so an empty local part or a second @ passes' },
   { id: 'provisioning.domain-unchecked', rule: 'provisioning.create.domain-already-registered', breaks: 'an AutoSenderDomain of another company is accepted' },
   // expiration date (spec §7.3 InvalidDate, PastExpirationDate; §8)
-  { id: 'provisioning.date-far-future-refused', rule: 'provisioning.create.expiration-date-future-accepted', breaks: 'dates more than a year ahead are refused with InvalidDate' },
-  { id: 'provisioning.date-feb29-never', rule: 'provisioning.create.leap-day-accepted', breaks: 'the calendar check forgets leap years the other way: 02/29 is refused in every year' },
+  { id: 'provisioning.date-far-future-refused', rule: 'provisioning.create.expiration-date-future-accepted', breaks: 'dates more than 4 years ahead are refused with InvalidDate' },
+  { id: 'provisioning.date-feb29-never', rule: 'provisioning.create.leap-day-accepted', breaks: 'the calendar check forgets leap years the other way: 02/29 of every future year is refused', alsoBreaks: { rules: ['provisioning.create.expiration-date-future-accepted'], why: 'the future dates that rule accepts include 02/29 of leap years' } },
   { id: 'provisioning.past-date-accepted', rule: 'provisioning.create.past-expiration-date', breaks: 'past dates are accepted' },
   { id: 'provisioning.date-format-lenient', rule: 'provisioning.create.expiration-date-malformed', breaks: 'any string a JavaScript Date parses is taken as a date' },
   { id: 'provisioning.date-feb29-every-year', rule: 'provisioning.create.impossible-calendar-date', breaks: 'the calendar check forgets leap years: 02/29 is accepted in every year' },
@@ -43,7 +43,12 @@ export const PROVISIONING_FAULTS = [
   { id: 'provisioning.secure-contacts-limit-exclusive', rule: 'provisioning.secure-contact.up-to-licenses-accepted', breaks: 'as many SecureContacts as licenses is refused' },
   { id: 'provisioning.admin-contact-as-other-company', rule: 'provisioning.secure-contact.admin-refused', breaks: "the administrator's own address as a SecureContact is refused with UserNotInCompany, a row for an address of another company" },
   // update and cancel (spec §4.5, §3.3, §7.3, §8 LicenseQuantity)
-  { id: 'provisioning.update-not-applied', rule: 'provisioning.update.provisions-changes', breaks: 'Update answers without errors but changes nothing' },
+  {
+    id: 'provisioning.update-not-applied',
+    rule: 'provisioning.update.provisions-changes',
+    breaks: 'Update answers without errors but changes nothing',
+    alsoBreaks: { rules: ['provisioning.update.admin-email-applied'], why: "an Update that changes nothing does not change the administrator's address either" },
+  },
   { id: 'provisioning.update-admin-not-applied', rule: 'provisioning.update.admin-email-applied', breaks: "Update answers without errors but keeps the administrator's old e-mail address" },
   { id: 'provisioning.update-unknown-creates', rule: 'provisioning.update.company-not-found', breaks: 'Update of an unknown company name creates it' },
   { id: 'provisioning.license-unchecked-on-update', rule: 'provisioning.update.license-below-users', breaks: 'LicenseQuantity below the users of the type is accepted on update' },

@@ -1,6 +1,8 @@
 import type { ProvisioningErrorName } from '../../contract/provisioning.js';
 import type { Companies, CompanyKey } from '../core/companies.js';
 import type { Fault } from './validate.js';
+import type { Variant } from '../variant.js';
+import { COMPANY_KEYS } from './choices.js';
 
 /**
  * spec §4.5 Get an encryption key / Create a new encryption key, over AutomationKeyModel. The
@@ -34,7 +36,7 @@ export function getEncryptionKey(companies: Companies, model: Record<string, unk
   return key ? { errors: [], data: view(record.referenceId, key) } : { errors: ['CompanyNotFound'] };
 }
 
-export function newEncryptionKey(companies: Companies, model: Record<string, unknown>, f: Fault): KeyOutcome {
+export function newEncryptionKey(companies: Companies, model: Record<string, unknown>, f: Fault, variant?: Variant): KeyOutcome {
   const found = companyFor(companies, model);
   if (!found) return { errors: ['CompanyNotFound'] };
   const { record, automationId } = found;
@@ -47,5 +49,7 @@ export function newEncryptionKey(companies: Companies, model: Record<string, unk
     } else key = companies.newKey(record.companyId, automationId);
   } else if (f('provisioning.key-new-reuses-automation-id')) key = companies.newKey(record.companyId, companies.defaultKey(record.companyId).automationId);
   else key = companies.newKey(record.companyId);
+  // P14, the other reading: 'invalidates existing keys' means every other AutomationId's key too
+  if (variant?.get(COMPANY_KEYS) === 'all') companies.keepOnly(record.companyId, key.automationId);
   return { errors: [], data: view(record.referenceId, key) };
 }

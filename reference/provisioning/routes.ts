@@ -4,7 +4,7 @@ import { decrypt, encrypt, hmac, open } from '../../contract/wire/envelope-crypt
 import type { ReferenceState } from '../state.js';
 import type { AppEnv, Ctx } from '../http.js';
 import { parseJson, readJson, scalarText } from '../json.js';
-import { provisioningChoices } from './choices.js';
+import { COMPANY_IN_RESPONSE, REFUSAL_STATUS, UNDECRYPTABLE_DATA, provisioningChoices } from './choices.js';
 import { companyView, provision, type ProvisionScope } from './company.js';
 import { getEncryptionKey, newEncryptionKey } from './keys.js';
 import type { Provisioner } from './provisioners.js';
@@ -34,7 +34,8 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
       body.Hash = choices.hashOver === 'ciphertext' ? hmac(provisioner.key, Buffer.from(sealed.data, 'base64')) : sealed.hash;
     }
     if (choices.extraFields) body.ServerTime = domain.clock.now().toISOString();
-    return c.json(body, 200);
+    // P10: a refusal is HTTP 200 with Errors (B5), or the variant's 4xx with the same ResponseModel
+    return c.json(body, errors.length > 0 ? (state.variant.get(REFUSAL_STATUS) as 200 | 400) : 200);
   };
 
   /** spec §5.8 and §7.3 Other: user name, platform, hash, then the decrypted JSON. */
@@ -63,7 +64,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     if (opened.ok) plaintext = opened.plaintext;
     else if (opened.reason === 'undecryptable') {
       // fault: the undecryptable Data is answered as though the request had been carried out
-      return { ok: false, errors: f('provisioning.undecryptable-accepted') ? [] : ['BadCrypto'], provisioner };
+      return { ok: false, errors: f('provisioning.undecryptable-accepted') ? [] : [state.variant.get(UNDECRYPTABLE_DATA)], provisioner };
     } else if (f('provisioning.hash-unchecked')) plaintext = decrypt(provisioner.key, envelope.iv, envelope.data);
     else return { ok: false, errors: ['BadCrypto'], provisioner };
     const parsed = parseJson(plaintext, c.get('caselessJson'));
@@ -91,7 +92,8 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     if (command === undefined) return respond(c, ['UnknownCommand'], opened.provisioner, undefined, undefined, c.get('fault')('provisioning.unlisted-error-code') ? [999] : []);
     const scope = scopeOf(c);
     const outcome = provision(scope, command, opened.model, domain.clock.now());
-    const data = outcome.company ? companyView(scope, outcome.company) : undefined;
+    // P13: the company in Data, or nothing the suite can read (profile companyInResponse)
+    const data = outcome.company && state.variant.get(COMPANY_IN_RESPONSE) ? companyView(scope, outcome.company) : undefined;
     return respond(c, outcome.errors, opened.provisioner, data, scalarText(opened.body.IV) ?? '');
   };
   // B5 POST {provisioning}/ : with the trailing slash (the vendor's root path) and without it;
@@ -99,10 +101,10 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
   app.post('/', handleProvision);
   app.post('/:trailingSlash{/?}', handleProvision);
 
-  const keyRoute = (operation: typeof getEncryptionKey) => async (c: Ctx) => {
+  const keyRoute = (operation: typeof newEncryptionKey) => async (c: Ctx) => {
     const opened = await openRequest(c);
     if (!opened.ok) return respond(c, opened.errors, opened.provisioner);
-    const outcome = operation(companies, opened.model, c.get('fault'));
+    const outcome = operation(companies, opened.model, c.get('fault'), state.variant);
     return respond(c, outcome.errors, opened.provisioner, outcome.data, scalarText(opened.body.IV) ?? '');
   };
   app.post('/company/GetEncryptionKey', keyRoute(getEncryptionKey));

@@ -19,17 +19,21 @@ function exists(y: number, m: number, d: number): boolean {
  * spec §7.3 InvalidDate: mm/dd/yyyy, month 1-12, day 1-31 and valid for the month;
  * PastExpirationDate: before today (the server's UTC date; today itself is not in the past).
  */
-export function checkExpirationDate(value: unknown, today: Date, f: Fault, latest?: Date): ProvisioningErrorName | undefined {
+/** P7 readings: today not past (default), today past, one-digit month and day fields accepted. */
+export type TodayReading = 'today-not-past' | 'today-past' | 'one-digit-fields';
+
+export function checkExpirationDate(value: unknown, today: Date, f: Fault, latest?: Date, reading: TodayReading = 'today-not-past'): ProvisioningErrorName | undefined {
   const text = typeof value === 'string' ? value : '';
   let ymd: [number, number, number] | undefined;
-  const match = DATE.exec(text);
+  const match = (reading === 'one-digit-fields' ? /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/ : DATE).exec(text);
   if (match) {
     const [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
     let valid = m >= 1 && m <= 12 && d >= 1 && d <= 31 && exists(y, m, d);
     if (m === 2 && d === 29) {
       if (f('provisioning.date-feb29-every-year')) valid = true;
       if (f('provisioning.date-century-always-leap') && y % 4 === 0) valid = true;
-      if (f('provisioning.date-feb29-never')) valid = false;
+      // fault: 02/29 of a future year is refused (past leap days still get PastExpirationDate)
+      if (f('provisioning.date-feb29-never') && utcDay(y, m, d) > today.getTime()) valid = false;
     }
     if (valid) ymd = [y, m, d];
   } else if (f('provisioning.date-format-lenient') && text !== '' && !Number.isNaN(Date.parse(text))) {
@@ -40,10 +44,12 @@ export function checkExpirationDate(value: unknown, today: Date, f: Fault, lates
   const [y, m, d] = ymd;
   const given = utcDay(y, m, d);
   const now = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  if (f('provisioning.date-far-future-refused') && given > now + 366 * 86_400_000) return 'InvalidDate';
+  // fault: dates more than 4 years ahead are refused (the suite's companies expire within 3 years, its valid dates reach 10)
+  if (f('provisioning.date-far-future-refused') && given > now + 4 * 366 * 86_400_000) return 'InvalidDate';
   // P8: a server whose date type ends (SQL smalldatetime: 06/06/2079) cannot store a later date
   if (latest && given > latest.getTime()) return 'InvalidDate';
-  if (given < now && !f('provisioning.past-date-accepted')) return 'PastExpirationDate';
+  const past = reading === 'today-past' ? given <= now : given < now;
+  if (past && !f('provisioning.past-date-accepted')) return 'PastExpirationDate';
   return undefined;
 }
 

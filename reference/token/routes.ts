@@ -1,4 +1,3 @@
-import { MISSING_GRANT_TYPE } from './choices.js';
 import { Hono } from 'hono';
 import { GRANT_TYPES, MFA_METHODS, type GrantType } from '../../contract/token.js';
 import type { ReferenceState } from '../state.js';
@@ -7,7 +6,7 @@ import { DESCRIPTIONS, TokenError, str } from './errors.js';
 import { createGrants } from './grants.js';
 import { parseTokenBody as parse, requireFields } from './request.js';
 import { withExtraFields } from '../variant/shapes.js';
-import { CHALLENGE_ROTATES, GRANT_TYPE_CASE } from './choices.js';
+import { CHALLENGE_ROTATES, GRANT_TYPE_CASE, MISSING_GRANT_TYPE } from './choices.js';
 
 export function tokenRoutes(state: ReferenceState): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -24,6 +24,7 @@ rule(
   {
     ...base,
     id: 'messaging-rest.send.delivered',
+    sentence: 'Send a message | SendMessage | MID (int) · Get inbox message ids | GetInboxMIDRequest | list of MIDs of messages in the user\'s inbox',
     section: '§4.3',
     operation: 'POST /Message',
     title: 'a sent message reaches the Inbox of every recipient in To (same company and another company)',

@@ -94,6 +94,7 @@ rule(
   {
     ...base,
     id: 'messaging-rest.status.get-unread',
+    sentence: 'Get unread messages | inbox-unread flag, folder id | summaries of all unread inbox messages, including messages delivered as plain text over TLS (MessageStatus = 5)',
     section: '§3.1',
     operation: 'GET /Message/Inbox/Unread',
     title: 'Get unread messages lists exactly the inbox messages not yet read: of three messages delivered, the two the recipient has not retrieved, not the one retrieved as MIME',

@@ -4,7 +4,7 @@ import { MailSession } from '../../harness/fixtures/mailbox.js';
 import { SoapSession } from '../../harness/fixtures/soap-session.js';
 import { account, iface, soapService } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
-import { expectInnerXml, expectSoapFault, expectSoapResult, expectSoapSuccess, intOf } from '../../harness/soap-expect.js';
+import { expectInnerXml, expectSoapFault, expectSoapSuccess, intOf } from '../../harness/soap-expect.js';
 
 /** spec §4.4 GetFolderList, CreateFolder, DeleteFolder; §3.2 'Delete folder'; §7.2 CreateFolder; §8. */
 const base = { interface: 'messaging-soap', level: 'must' } as const;
@@ -35,10 +35,16 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.create-folder.type-invalid', section: '§7.2', operation: 'SOAP CreateFolder', title: 'CreateFolder with FolderType 2 is a Fault with "Folder could not be created. The Folder Type and Folder Name is invalid"', needs },
+  { ...base, id: 'messaging-soap.create-folder.type-invalid', section: '§7.2', operation: 'SOAP CreateFolder', title: 'CreateFolder with FolderType 2 or -1 (either side of 0..1) is a Fault with "Folder could not be created. The Folder Type and Folder Name is invalid"', needs },
   async (t) => {
     const me = await t.given('log on as primary (SOAP)', () => SoapSession.open(t, 'primary'));
-    expectSoapFault(await t.soap.createFolder(me.key, 2, me.folderName()), MAIL_TEXT.folderTypeInvalid);
+    for (const type of [2, -1]) {
+      const name = me.folderName();
+      const a = await t.soap.createFolder(me.key, type, name);
+      const made = a.fault ? undefined : (await me.folders()).find((f) => f.name === name);
+      if (made) t.onCleanup('remove the folder', () => t.soap.deleteFolder(me.key, made.fid));
+      expectSoapFault(a, MAIL_TEXT.folderTypeInvalid);
+    }
   },
 );
 

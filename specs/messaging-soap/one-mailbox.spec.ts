@@ -1,10 +1,11 @@
 import fc from 'fast-check';
-import { CreateFolderResponseSchema, SendResponseSchema } from '../../contract/messaging.js';
+import { SendResponseSchema } from '../../contract/messaging.js';
 import { mailboxCommands, type MailboxModel, type PairApi, type Side } from '../../generators/mailbox-commands.js';
 import { mimeMessage } from '../../generators/mime-message.js';
 import type { SoapAnswer } from '../../harness/clients/messaging-soap.js';
 import { expectBody } from '../../harness/expect.js';
 import { MailSession } from '../../harness/fixtures/mailbox.js';
+import { createdFolderId } from '../../harness/fixtures/mail-folders.js';
 import { SoapSession } from '../../harness/fixtures/soap-session.js';
 import { account, iface, soapService, trashAdvancedByDelete } from '../../harness/needs.js';
 import { property } from '../../harness/property.js';
@@ -64,7 +65,8 @@ rule(
           const a = await t.soap.createFolder(soap[owner].key, type, soap[owner].folderName());
           id = intOf(a, expectInnerXml(a, expectSoapResult(a, 'the new folder'), 'CreateFolder'), 'NewFID', 'the new folder id');
         } else {
-          id = expectBody(await t.rest.createFolder(rest[owner].auth, { FolderName: rest[owner].folderName(), FolderType: type }), CreateFolderResponseSchema, 'a FolderId').FolderId;
+          const name = rest[owner].folderName();
+          id = await createdFolderId(rest[owner], await t.rest.createFolder(rest[owner].auth, { FolderName: name, FolderType: type }), name);
         }
         made.folders.push([owner, id]);
         return id;

@@ -3,7 +3,7 @@ import { check } from '../../harness/expect.js';
 import { SoapSession } from '../../harness/fixtures/soap-session.js';
 import { account, soapService } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
-import { expectSoapFault, expectSoapResult, expectSoapSuccess } from '../../harness/soap-expect.js';
+import { expectSoapFault, expectSoapResult } from '../../harness/soap-expect.js';
 import { readWsdl } from '../../harness/wsdl.js';
 
 /**

@@ -38,6 +38,7 @@ rule(
   {
     ...base,
     id: 'token.client-credentials.required-fields',
+    sentence: 'client_credentials | client_id, client_secret (required fields); 400 | InvalidRequest | The request is invalid',
     section: '§4.1',
     title: 'client_credentials without client_id or client_secret (either absent or null) is refused: 400 InvalidRequest, or 401 InvalidCredentials (the row for a bad credential), never a token',
     needs: [iface('token'), account('primary')],

@@ -1,4 +1,5 @@
 import { check, expectTokenError } from '../../harness/expect.js';
+import { reenableAtEnd } from '../../harness/fixtures/admin.js';
 import { iface, lockableAccounts } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 
@@ -22,6 +23,8 @@ rule(
       }
       return t.notApplicable('every account in accounts.lockable is already locked; re-enable them or add more');
     });
+    // leave nothing behind (issue 9, item 6): re-enabled through administration where the profile offers it
+    reenableAtEnd(t, victim);
     const wrong = { username: victim.username, password: `${victim.password}-wrong` };
     for (let attempt = 1; attempt < threshold; attempt++) {
       expectTokenError(await t.token.clientCredentials(wrong), 'InvalidCredentials');

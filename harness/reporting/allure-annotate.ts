@@ -1,0 +1,85 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { expectationSentence } from './expectations.js';
+import type { Summary } from './summary-reporter.js';
+
+/** The anchor of a section in the verdict page (index.html#sec-7.1). */
+export const sectionAnchor = (section: string) => `sec-${section.replace(/^§/, '')}`;
+
+/** The spec's own address for a section, when the profile gives the spec's URL. */
+export function specLink(specUrl: string | undefined, section: string): string | undefined {
+  if (!specUrl) return undefined;
+  return specUrl.includes('{section}') ? specUrl.replace('{section}', encodeURIComponent(section.replace(/^§/, ''))) : `${specUrl}#${encodeURIComponent(section.replace(/^§/, ''))}`;
+}
+
+interface AllureResult {
+  name?: string;
+  status?: string;
+  labels?: Array<{ name: string; value: string }>;
+  links?: Array<{ name?: string; url: string; type?: string }>;
+  description?: string;
+  statusDetails?: { message?: string; trace?: string };
+  attachments?: Array<{ name: string; source: string; type: string }>;
+}
+
+/**
+ * Makes the Allure results read as rules: the id in the name, level, section and spec sentence
+ * in the description, the reason of not applicable / broken / expected failure first, section
+ * links that resolve (to the verdict page's section list, and to the spec when the profile
+ * gives its address), and stack traces moved out of the failure message into a collapsed
+ * technical attachment. Idempotent: a merged or re-rendered run is annotated once.
+ */
+export async function annotateAllureResults(resultsDir: string, summary: Summary, specUrl?: string): Promise<void> {
+  const byId = new Map(summary.rules.map((r) => [r.id, r]));
+  let names: string[];
+  try {
+    names = await readdir(resultsDir);
+  } catch {
+    return;
+  }
+  for (const name of names.filter((n) => n.endsWith('-result.json'))) {
+    const path = join(resultsDir, name);
+    const result = JSON.parse(await readFile(path, 'utf8')) as AllureResult;
+    const id = result.labels?.find((l) => l.name === 'ruleId')?.value;
+    const rule = id ? byId.get(id) : undefined;
+    if (!rule || result.labels?.some((l) => l.name === 'annotated')) continue;
+    result.labels = [...(result.labels ?? []), { name: 'annotated', value: 'yes' }];
+    result.name = `${rule.section} ${rule.title} [${rule.id}]`;
+    const spec = specLink(specUrl, rule.section);
+    result.links = [
+      ...(result.links ?? []).filter((l) => !l.url.startsWith('interface-spec.md')),
+      { name: `rules of ${rule.section}`, url: `index.html#${sectionAnchor(rule.section)}`, type: 'link' },
+      ...(spec ? [{ name: `spec ${rule.section}`, url: spec, type: 'link' }] : []),
+      ...(rule.expectation?.link ? [{ name: 'expectation', url: rule.expectation.link, type: 'issue' }] : []),
+    ];
+    const head: string[] = [];
+    if (rule.expectation) head.push(`**Expectation:** ${expectationSentence(rule.expectation)}`);
+    if (rule.outcome === 'notApplicable') head.push(`**Not applicable:** ${rule.reason ?? ''}`);
+    if (rule.outcome === 'broken') head.push(`**Broken (could not be evaluated):** ${(rule.reason ?? '').split('\n')[0]}`);
+    const body = [
+      ...head,
+      `**Rule** \`${rule.id}\` · level **${rule.level}** · ${rule.section} · ${rule.operation}`,
+      ...(rule.sentence ? [`> ${rule.sentence}`] : []),
+      rule.title,
+    ];
+    result.description = body.join('\n\n');
+    result.labels.push({ name: 'tag', value: rule.outcome === 'notApplicable' ? 'not applicable' : rule.outcome });
+    if (rule.expectation) result.labels.push({ name: 'tag', value: `expectation: ${rule.expectation.status}` });
+    const details = result.statusDetails ?? {};
+    if (details.trace) {
+      const source = `${randomUUID()}-attachment.txt`;
+      await writeFile(join(resultsDir, source), details.trace.replace(/(?:file:\/\/)?\/(?:[^\s():/]+\/)+/g, ''), 'utf8');
+      result.attachments = [...(result.attachments ?? []), { name: "technical detail (stack trace, for the suite's authors)", source, type: 'text/plain' }];
+      delete details.trace;
+    }
+    if (rule.outcome === 'notApplicable') details.message = `Not applicable: ${rule.reason ?? ''}`;
+    if (rule.expectation?.status === 'expected') details.message = `Expected ${rule.outcome} (${rule.expectation.reason}): ${details.message ?? ''}`;
+    if (rule.expectation?.status === 'stale' || rule.expectation?.status === 'expired') {
+      result.status = 'failed';
+      details.message = expectationSentence(rule.expectation);
+    }
+    result.statusDetails = details;
+    await writeFile(path, JSON.stringify(result), 'utf8');
+  }
+}

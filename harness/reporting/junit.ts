@@ -1,0 +1,74 @@
+import { expectationSentence, isExpected } from './expectations.js';
+import type { RuleResult, Summary } from './summary-reporter.js';
+
+/**
+ * junit.xml written from summary.json, so that a single run, a merge of shards and the scorecard
+ * agree to the rule: one test case per rule; fail is <failure>, broken is <error>, not applicable
+ * is <skipped> with its reason; an expected failure is <skipped> with the expectation's reason
+ * (it does not count against the target, as in the exit code), a stale or expired expectation is
+ * a <failure>.
+ */
+const xml = (s: string) =>
+  s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const firstLine = (s = '') => s.split('\n')[0] ?? '';
+
+function testcase(r: RuleResult): { xml: string; failure: boolean; error: boolean; skipped: boolean } {
+  const name = `${r.section} ${r.title} [${r.id}]`;
+  const props = [
+    ['ruleId', r.id],
+    ['level', r.level],
+    ['section', r.section],
+    ['interface', r.interface],
+    ['outcome', r.outcome],
+    ...(r.sentence ? [['sentence', r.sentence]] : []),
+    ...(r.expectation ? [['expectation', expectationSentence(r.expectation)]] : []),
+  ]
+    .map(([k, v]) => `          <property name="${k}" value="${xml(v!)}"/>`)
+    .join('\n');
+  const inner: string[] = [`        <properties>\n${props}\n        </properties>`];
+  let failure = false;
+  let error = false;
+  let skipped = false;
+  const status = r.expectation?.status;
+  if (isExpected(r)) {
+    skipped = true;
+    inner.push(`        <skipped message="${xml(`expected ${r.outcome}: ${r.expectation!.reason}`)}"/>`);
+    inner.push(`        <system-out>${xml(r.reason ?? '')}</system-out>`);
+  } else if (status === 'stale' || status === 'expired') {
+    failure = true;
+    inner.push(`        <failure message="${xml(expectationSentence(r.expectation!))}" type="Expectation">${xml(r.reason ?? '')}</failure>`);
+  } else if (r.outcome === 'fail') {
+    failure = true;
+    inner.push(`        <failure message="${xml(firstLine(r.reason))}" type="AssertionError">${xml(r.reason ?? '')}</failure>`);
+  } else if (r.outcome === 'broken') {
+    error = true;
+    inner.push(`        <error message="${xml(firstLine(r.reason))}" type="TargetBroken">${xml(r.reason ?? '')}</error>`);
+  } else if (r.outcome === 'notApplicable') {
+    skipped = true;
+    inner.push(`        <skipped message="${xml(`not applicable: ${firstLine(r.reason)}`)}"/>`);
+  }
+  const open = `      <testcase classname="${xml(r.file)}" name="${xml(name)}" time="${(r.durationMs / 1000).toFixed(3)}">`;
+  return { xml: `${open}\n${inner.join('\n')}\n      </testcase>`, failure, error, skipped };
+}
+
+export function junitXml(summary: Summary): string {
+  const files = [...new Set(summary.rules.map((r) => r.file))].sort();
+  let all = { tests: 0, failures: 0, errors: 0, skipped: 0 };
+  const suites = files.map((file) => {
+    const cases = summary.rules.filter((r) => r.file === file).map(testcase);
+    const n = {
+      tests: cases.length,
+      failures: cases.filter((c) => c.failure).length,
+      errors: cases.filter((c) => c.error).length,
+      skipped: cases.filter((c) => c.skipped).length,
+    };
+    all = { tests: all.tests + n.tests, failures: all.failures + n.failures, errors: all.errors + n.errors, skipped: all.skipped + n.skipped };
+    const time = summary.rules.filter((r) => r.file === file).reduce((s, r) => s + r.durationMs, 0) / 1000;
+    return `    <testsuite name="${xml(file)}" tests="${n.tests}" failures="${n.failures}" errors="${n.errors}" skipped="${n.skipped}" time="${time.toFixed(3)}">\n${cases.map((c) => c.xml).join('\n')}\n    </testsuite>`;
+  });
+  const suiteError = summary.suiteErrors.length
+    ? `\n    <testsuite name="suite errors" tests="${summary.suiteErrors.length}" failures="0" errors="${summary.suiteErrors.length}" skipped="0">\n${summary.suiteErrors.map((e, i) => `      <testcase classname="suite" name="suite error ${i + 1}"><error message="${xml(firstLine(e))}">${xml(e)}</error></testcase>`).join('\n')}\n    </testsuite>`
+    : '';
+  return `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="secure-messaging-conformance" tests="${all.tests}" failures="${all.failures}" errors="${all.errors}" skipped="${all.skipped}" time="${(summary.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}${suiteError}\n</testsuites>\n`;
+}

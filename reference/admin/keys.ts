@@ -1,0 +1,26 @@
+import { keyAnswer } from './answers.js';
+import { identified } from './accounts.js';
+import type { AdminHandler } from './routes.js';
+
+/** spec §4.2 Get an encryption key (PSK) and Create a new encryption key (the company key of spec §4.5). */
+export const keyHandlers: Record<string, AdminHandler> = {
+  /** spec §4.2 Get an encryption key (PSK): the user's key, generated if absent. */
+  'POST /account/getencryptionkey': async (call) => {
+    const user = await identified(call);
+    const key = call.fault('admin.psk-regenerated') ? call.state.accounts.newUserKey(user) : call.state.accounts.userKey(user);
+    return keyAnswer(call.c, call.state.variant, call.fault('admin.psk-empty') ? '' : key, 'EncryptionKey');
+  },
+
+  /** spec §4.2 Create a new encryption key: a new company key for the session's AutomationId; the old one stops working. */
+  'POST /account/newencryptionkey': async (call) => {
+    const { c, state, admin, sessionKey, fault } = call;
+    await identified(call);
+    const automationId = state.accounts.sessionAutomationId(sessionKey) ?? state.companies.defaultKey(admin.companyId).automationId;
+    const old = state.companies.key(admin.companyId, automationId);
+    // the fault answers a fresh key without storing it: the old one stays valid, the answer opens nothing
+    if (fault('admin.company-key-new-unusable') && old) return keyAnswer(c, state.variant, Buffer.from(old.apiEncryptionKey, 'base64').reverse().toString('base64'), 'EncryptionKey');
+    const key = state.companies.newKey(admin.companyId, automationId).apiEncryptionKey;
+    if (old) state.accounts.seenKey(automationId, old.apiEncryptionKey);
+    return keyAnswer(c, state.variant, key, 'EncryptionKey');
+  },
+};

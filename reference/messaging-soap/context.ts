@@ -1,0 +1,44 @@
+import { MailError, type Actor } from '../core/mail/index.js';
+import type { FolderType } from '../core/mail/model.js';
+import type { User } from '../core/domain.js';
+import type { ReferenceState } from '../state.js';
+import { SoapFault, type PartValue } from './envelope.js';
+import type { InnerXml } from './inner.js';
+
+/**
+ * What every SOAP operation handler receives: the parsed parts, the request's fault switch and
+ * the inner-XML writer. Handlers call the one mail core; none keeps mailbox state.
+ */
+export interface OpContext {
+  state: ReferenceState;
+  parts: Record<string, PartValue>;
+  fault: (id: string) => boolean;
+  inner: InnerXml;
+}
+
+export type Handler = (c: OpContext) => string | undefined | Promise<string | undefined>;
+
+export const str = (c: OpContext, name: string) => (c.parts[name] as string | undefined) ?? '';
+export const int = (c: OpContext, name: string) => c.parts[name] as number;
+export const bool = (c: OpContext, name: string) => c.parts[name] as boolean;
+
+/** spec §5.4: the SessionKey child names the session; 'SessionKey Expired' once it lapses (§7.2). */
+export function actor(c: OpContext): Actor {
+  const key = str(c, 'SessionKey');
+  const { mailbox, domain } = c.state;
+  let user: User | undefined;
+  if (key === '' && c.fault('messaging-soap.missing-key-accepted')) user = domain.users.values().next().value;
+  else if (key !== '') {
+    const session = c.state.credentials.session(key);
+    if (!session && c.fault('messaging-soap.unknown-key-accepted')) user = domain.users.values().next().value;
+    else user = mailbox.accounts.sessionUser(key, c.fault);
+  }
+  if (!user) throw new MailError('notAuthenticated');
+  return { user, credential: key, fault: c.fault };
+}
+
+export function folderType(value: number): FolderType {
+  if (value !== 0 && value !== 1) throw new SoapFault('Client', `FolderType ${value} is neither 0 (inbox) nor 1 (outbox).`);
+  return value;
+}
+

@@ -61,7 +61,6 @@ describe("a client generated from the reference's ?WSDL", () => {
     Object.assign(values, {
       FolderName: 'wsdl-driven',
       Message: `From: ${primary.email}\r\nTo: ${peer.email}\r\nSubject: wsdl-driven\r\n\r\nbody\r\n`,
-      MID: String(profile.messaging!.plainTextTlsMessageId),
       PageNum: '1',
       PageSize: '10',
       OrderBy: 'DATE',
@@ -72,6 +71,11 @@ describe("a client generated from the reference's ?WSDL", () => {
       NewPassword: primary.password,
       InTransitValue: 'true',
     });
+    // a message in primary's Inbox, sent by peer through the same generated client
+    const peerKey = (await invoke(app, wsdl, byName.get('Logon')!, { UserIDorEmail: peer.username, Password: peer.password })).result!;
+    const sent = await invoke(app, wsdl, byName.get('SendMIMEMessage')!, { SessionKey: peerKey, Message: `From: ${peer.email}\r\nTo: ${primary.email}\r\nSubject: wsdl-driven in\r\n\r\nbody\r\n` });
+    values.MID = /<NewMID>(\d+)</.exec(sent.result ?? '')?.[1] ?? '';
+    expect(values.MID, 'SendMIMEMessage answers a NewMID').not.toBe('');
     // Logout last, ChangePassword (same password: refused) before it; the rest in WSDL order
     const order = [...wsdl.operations.filter((o) => !['Logon', 'Logout', 'ChangePassword'].includes(o.name)), byName.get('ChangePassword')!, byName.get('Logout')!];
     const outcomes: Record<string, string> = {};

@@ -37,6 +37,16 @@ export const AccountModelSchema = z.looseObject({
   UserTypeId: z.number().int(),
 });
 
+/** spec §2.2 SMTPEndpoint2Model: one whitelist entry, as the suite sends it and the reference stores it. */
+export interface SmtpEndpoint {
+  Domain: string;
+  Incoming: boolean;
+  IpAddress: string;
+  Outgoing: boolean;
+  Port: number;
+  Subnet: string;
+}
+
 /** spec §2.2 SMTPEndpoint2Model: one element per whitelist entry. */
 export const SmtpEndpointModelSchema = z.looseObject({
   Domain: z.string().nullable(),

@@ -2,16 +2,9 @@ import type { Profile } from '../../contract/profile.js';
 import { formatTimeStamp, sealLogin, type LoginIdentity, type TimeStampFormat } from '../../contract/wire/admin-login.js';
 import type { HttpClient, HttpResponse } from '../http.js';
 import type { Redactor } from '../redact.js';
+import type { SmtpEndpoint } from '../../contract/account.js';
 
-/** spec §2.2 SMTPEndpoint2Model: one whitelist entry. */
-export interface SmtpEndpoint {
-  Domain: string;
-  Incoming: boolean;
-  IpAddress: string;
-  Outgoing: boolean;
-  Port: number;
-  Subnet: string;
-}
+export type { SmtpEndpoint } from '../../contract/account.js';
 
 export type Identity = LoginIdentity & { UID?: number };
 

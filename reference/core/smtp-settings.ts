@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ipInRange, type Domain } from './domain.js';
 import { smtpChoices, type SmtpChoices } from '../smtp/choices.js';
+import type { SmtpEndpoint } from '../../contract/account.js';
 
 /**
  * Company-level SMTP gateway settings (spec §1, §4.2, B7), over the shared domain: the company
@@ -9,15 +10,7 @@ import { smtpChoices, type SmtpChoices } from '../smtp/choices.js';
  * one model.
  */
 
-/** spec §2.2 SMTPEndpoint2Model: one element per whitelist entry. */
-export interface SmtpEndpoint {
-  Domain: string;
-  Incoming: boolean;
-  IpAddress: string;
-  Outgoing: boolean;
-  Port: number;
-  Subnet: string;
-}
+export type { SmtpEndpoint } from '../../contract/account.js';
 
 export interface SmtpCredentials {
   /** vendor-wire §3: `<CompanyId>` + six underscores + the company user name */

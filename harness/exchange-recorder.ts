@@ -1,0 +1,103 @@
+import { DecoratorHandler, type Dispatcher } from 'undici';
+
+/** The recorder interceptor: every request and its response (or transport error), kept as evidence. */
+
+/** Bytes of a response body kept as evidence: the head; the body itself is bounded by limits.maxBodyMB. */
+const EVIDENCE_BODY_BYTES = 64 * 1024;
+
+/** One request and its response (or transport error): the unit of evidence. */
+export interface Exchange {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  responseBody?: string;
+  error?: string;
+  ms: number;
+}
+
+export type ExchangeSink = (exchange: Exchange) => void;
+
+export const flatHeaders = (headers: Record<string, string | string[] | undefined> | undefined): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k.toLowerCase(), Array.isArray(v) ? v.join(', ') : v]])));
+
+type Controller = Dispatcher.DispatchController;
+type Headers = Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseStart']>>[2];
+interface Decorated {
+  onResponseStart(controller: Controller, statusCode: number, headers: Headers, statusMessage?: string): void;
+  onResponseData(controller: Controller, chunk: Buffer): void;
+  onResponseEnd(controller: Controller, trailers: Headers): void;
+  onResponseError(controller: Controller, err: Error): void;
+}
+/** undici's own decorator (it also adapts legacy handlers); its typings predate the new hooks. */
+const Decorator = DecoratorHandler as unknown as new (handler: Dispatcher.DispatchHandler) => Decorated;
+
+/** Records a request's exchange as the response streams through (undici interceptor). */
+class Recorder extends Decorator {
+  readonly #chunks: Buffer[] = [];
+  #kept = 0;
+  #dropped = 0;
+  readonly #started = performance.now();
+  #status?: number;
+  #headers?: Record<string, string>;
+
+  constructor(
+    private readonly opts: Dispatcher.DispatchOptions,
+    handler: Dispatcher.DispatchHandler,
+    private readonly sink: ExchangeSink,
+  ) {
+    super(handler);
+  }
+
+  #record(error?: Error): void {
+    const { opts } = this;
+    this.sink({
+      method: opts.method,
+      url: new URL(opts.path, String(opts.origin)).toString(),
+      requestHeaders: flatHeaders(opts.headers as Record<string, string>),
+      requestBody: typeof opts.body === 'string' ? opts.body : Buffer.isBuffer(opts.body) ? opts.body.toString('utf8') : undefined,
+      status: this.#status,
+      responseHeaders: this.#headers,
+      responseBody: this.#chunks.length
+        ? `${Buffer.concat(this.#chunks).toString('utf8')}${this.#dropped > 0 ? `\n… (${this.#dropped} more bytes read, not kept)` : ''}`
+        : this.#status
+          ? ''
+          : undefined,
+      error: error ? `${error.name}: ${error.message}` : undefined,
+      ms: Math.round(performance.now() - this.#started),
+    });
+  }
+
+  override onResponseStart(controller: Controller, statusCode: number, headers: Headers, statusMessage?: string) {
+    this.#status = statusCode;
+    this.#headers = flatHeaders(headers as Record<string, string | string[] | undefined>);
+    return super.onResponseStart(controller, statusCode, headers, statusMessage);
+  }
+
+  override onResponseData(controller: Controller, chunk: Buffer) {
+    const room = EVIDENCE_BODY_BYTES - this.#kept;
+    if (room > 0) {
+      const head = chunk.length > room ? chunk.subarray(0, room) : chunk;
+      this.#chunks.push(head);
+      this.#kept += head.length;
+    }
+    this.#dropped += chunk.length - Math.max(0, Math.min(room, chunk.length));
+    return super.onResponseData(controller, chunk);
+  }
+
+  override onResponseEnd(controller: Controller, trailers: Headers) {
+    this.#record();
+    return super.onResponseEnd(controller, trailers);
+  }
+
+  override onResponseError(controller: Controller, err: Error) {
+    this.#record(err);
+    return super.onResponseError(controller, err);
+  }
+}
+
+export function recordExchanges(sink: ExchangeSink): Dispatcher.DispatcherComposeInterceptor {
+  return (dispatch) => (opts, handler) => dispatch(opts, new Recorder(opts, handler, sink));
+}

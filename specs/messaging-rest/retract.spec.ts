@@ -50,7 +50,7 @@ rule(
     // the model: spec §3.1 names the sender-only status Retracted (-2); §3.2 keeps the recipient's copy
     // the sender's copy, wherever the target keeps it (spec §3.2 names no move on retraction)
     const listed = [];
-    for (const folder of await primary.foldersToSearch()) listed.push(...(await primary.summaries(folder.FolderId)).filter((s) => s.MessageId === mid));
+    for (const folder of await primary.foldersToSearch()) listed.push(...(await primary.summariesIfListed(folder.FolderId)).filter((s) => s.MessageId === mid));
     const sent = listed[0];
     check(listed.length === 1 && sent, `after the retraction, primary's folders list ${listed.length} copies of message ${mid}, not one.`);
     check(sent.MessageStatus === STATUS_RETRACTED, `after the retraction, primary's copy of ${mid} is listed with MessageStatus ${sent.MessageStatus}; spec §3.1: Retracted is -2.`);

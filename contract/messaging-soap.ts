@@ -1,4 +1,5 @@
 import type { Edition } from './profile.js';
+import { absence, type OperationId } from './operations.js';
 
 /**
  * The messaging SOAP service (spec §4.4, §9; vendor-wire §4; B4): the facts both the
@@ -27,8 +28,6 @@ export interface SoapOperation {
   /** request children, in order (vendor-wire §4) */
   parts: readonly SoapPart[];
   result: SoapResult;
-  /** offered only where the release keeps the mailbox XML listing (spec §9) */
-  gated?: 'mailbox-xml';
 }
 
 const s = (name: string): SoapPart => ({ name, type: 'string' });
@@ -56,7 +55,6 @@ export const SOAP_OPERATIONS: readonly SoapOperation[] = [
     name: 'GetMailboxXML',
     parts: [KEY, i('MailboxType'), i('PageNum'), s('OrderBy'), i('FolderID'), s('Filter'), i('PageSize'), b('OrderDesc'), b('GetRetractedMsgs'), b('GetInboxUnReadOnly')],
     result: 'xml',
-    gated: 'mailbox-xml',
   },
 ];
 
@@ -69,34 +67,11 @@ export function soapOperation(name: string): SoapOperation | undefined {
 /** spec §4.4: SOAPAction is {soap_namespace}/<OperationName>. */
 export const soapAction = (namespace: string, op: string) => `${namespace.replace(/\/$/, '')}/${op}`;
 
-/** Releases compare as major.minor numbers (5.4 < 5.36 < 6.2). */
-export function compareRelease(a: string, b: string): number {
-  const [am = 0, an = 0] = a.split('.').map(Number);
-  const [bm = 0, bn = 0] = b.split('.').map(Number);
-  return am !== bm ? am - bm : an - bn;
-}
-
-/** spec §9: the last release of each edition that offers the SOAP messaging calls. */
-export const LAST_SOAP_RELEASE: Record<Edition, string> = { securemail: '5.36', direct: '6.2' };
-/** spec §9: the first release of each edition without the mailbox XML listing. */
-export const FIRST_RELEASE_WITHOUT_MAILBOX_XML: Record<Edition, string> = { securemail: '5.37', direct: '6.2' };
-
-export function soapOffered(edition: Edition, release: string): boolean {
-  return compareRelease(release, LAST_SOAP_RELEASE[edition]) <= 0;
-}
-
-export function mailboxXmlOffered(edition: Edition, release: string): boolean {
-  return soapOffered(edition, release) && compareRelease(release, FIRST_RELEASE_WITHOUT_MAILBOX_XML[edition]) < 0;
-}
-
-/** The operations a release offers (spec §9). */
+/**
+ * The operations a release offers (spec §9): a view of the one gate (contract/operations.ts
+ * `absence`), for the reference's routes and WSDL and the rule that checks the WSDL.
+ */
 export function offeredOperations(edition: Edition, release: string): SoapOperation[] {
-  if (!soapOffered(edition, release)) return [];
-  return SOAP_OPERATIONS.filter((o) => o.gated !== 'mailbox-xml' || mailboxXmlOffered(edition, release));
+  const declared = { interfaces: ['messaging-soap' as const], edition, release };
+  return SOAP_OPERATIONS.filter((o) => absence(declared, `messaging-soap.${o.name as SoapOperationName}` as OperationId) === undefined);
 }
-
-/** spec §9 sentences, quoted in not-applicable reasons. */
-export const SECTION_9 = {
-  soap: 'spec §9: the SOAP messaging calls are offered for server releases up to 5.36 (secure-mail edition) and up to 6.2 (direct-messaging edition)',
-  mailboxXml: 'spec §9: the mailbox XML listing is removed from new releases beginning with 5.37 (secure-mail edition) and 6.2 (direct-messaging edition)',
-};

@@ -7,6 +7,8 @@ const EVIDENCE_BODY_BYTES = 64 * 1024;
 
 /** One request and its response (or transport error): the unit of evidence. */
 export interface Exchange {
+  /** the spec operation the request performed, as its client named it (contract/operations.ts) */
+  operation?: string;
   method: string;
   url: string;
   requestHeaders: Record<string, string>;
@@ -17,6 +19,9 @@ export interface Exchange {
   error?: string;
   ms: number;
 }
+
+/** The dispatch option that carries the operation from HttpClient to the recorder (undici passes unknown options through; never on the wire). */
+export const OPERATION_OPTION = 'conformanceOperation';
 
 export type ExchangeSink = (exchange: Exchange) => void;
 
@@ -54,6 +59,7 @@ class Recorder extends Decorator {
   #record(error?: Error): void {
     const { opts } = this;
     this.sink({
+      operation: (opts as unknown as Record<string, string | undefined>)[OPERATION_OPTION],
       method: opts.method,
       url: new URL(opts.path, String(opts.origin)).toString(),
       requestHeaders: flatHeaders(opts.headers as Record<string, string>),

@@ -3,9 +3,11 @@ import { Agent, type Dispatcher } from 'undici';
 import { request } from 'undici';
 import { DEFAULT_LIMITS, type Limits } from '../contract/profile.js';
 import { concurrencyPlan, Gate, retryAfterMs } from './gate.js';
-import { TargetBroken } from './outcomes.js';
+import { OperationAbsent, TargetBroken } from './outcomes.js';
+import { absence, interfaceAbsence, type OfferDeclaration, type OperationId } from '../contract/operations.js';
+import type { InterfaceName } from '../contract/profile.js';
 import type { Redactor } from './redact.js';
-import { flatHeaders } from './exchange-recorder.js';
+import { flatHeaders, OPERATION_OPTION } from './exchange-recorder.js';
 
 export { recordExchanges, type Exchange, type ExchangeSink } from './exchange-recorder.js';
 
@@ -59,6 +61,12 @@ export interface HttpClientOptions {
   /** the epoch ms by which the rule must be done: a Retry-After past it is not waited for */
   deadline?: number;
   onRateLimited?: (event: RateLimited) => void;
+  /**
+   * What the profile declares about the operations the target offers: every request that names
+   * its operation (or its interface) is checked against it before it leaves (contract/operations.ts
+   * `absence`). Absent: nothing is checked (an ungated client, see `ungated()`).
+   */
+  offers?: OfferDeclaration;
 }
 
 /** Methods whose repetition is harmless (RFC 9110 §9.2.2); only these are repeated after Retry-After. */
@@ -85,7 +93,12 @@ export interface RequestOptions {
   json?: unknown;
   body?: string;
   query?: Record<string, string | number | boolean | undefined>;
+  /** the spec operation the request performs (contract/operations.ts): gated, and recorded on the Exchange */
+  operation?: OperationId;
+  /** a request to an interface but to none of its operations (the SOAP ?WSDL, an unknown SOAP element): gated by the interface */
+  service?: InterfaceName;
 }
+
 
 const TRANSPORT_CODES = /ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|EPIPE|UND_ERR|HPE_/;
 
@@ -117,7 +130,29 @@ export class HttpClient {
     this.gate = workerGate(this.limits);
   }
 
+  /**
+   * The same client without the profile's operation gate, for the one rule that checks the
+   * declaration itself (a declared-absent operation must be refused): a visible opt-out.
+   */
+  ungated(): HttpClient {
+    return new HttpClient(this.dispatcher, { ...this.options, offers: undefined });
+  }
+
+  /**
+   * THE gate (issue 15): ends the rule as not applicable, with the profile key and the spec
+   * sentence, when the profile says the target does not offer `operation` (or `service`).
+   * HTTP requests pass here in `send`; the SMTP client calls it before it connects.
+   */
+  assertOffered(operation: OperationId | undefined, service?: InterfaceName): void {
+    const offers = this.options.offers;
+    if (!offers) return;
+    const reason = operation !== undefined ? absence(offers, operation) : service !== undefined ? interfaceAbsence(offers, service) : undefined;
+    if (reason !== undefined) throw new OperationAbsent(operation ?? service!, reason);
+  }
+
   async send(method: string, url: string, options: RequestOptions = {}): Promise<HttpResponse> {
+    // the one place where the profile's declaration of offered operations is enforced (issue 15)
+    this.assertOffered(options.operation, options.service);
     const target = new URL(url);
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) target.searchParams.set(k, String(v));
     const headers: Record<string, string> = { ...this.defaultHeaders, ...options.headers };
@@ -128,7 +163,7 @@ export class HttpClient {
     }
     const label = `${method} ${target.pathname}`;
     for (;;) {
-      const res = await this.#once(method, target, headers, body);
+      const res = await this.#once(method, target, headers, body, options.operation);
       const waitMs = res.status === 429 || res.status === 503 ? retryAfterMs(res.headers['retry-after']) : undefined;
       if (waitMs === undefined) return res;
       // the target asked to slow down (spec §8 shows no rate limits): never judged as conformance;
@@ -149,7 +184,7 @@ export class HttpClient {
     }
   }
 
-  async #once(method: string, target: URL, headers: Record<string, string>, body: string | undefined): Promise<HttpResponse> {
+  async #once(method: string, target: URL, headers: Record<string, string>, body: string | undefined, operation: OperationId | undefined): Promise<HttpResponse> {
     if (consecutiveTransportFailures >= BREAKER_THRESHOLD) {
       // one probe in ten still goes through, so a target that comes back is noticed
       consecutiveTransportFailures += 1;
@@ -168,7 +203,9 @@ export class HttpClient {
         bodyTimeout: this.timeoutMs,
         // one deadline for the whole exchange: a target dribbling a byte at a time still ends
         signal: AbortSignal.timeout(this.timeoutMs + 1_000),
-      });
+        // for the exchange recorder (harness/exchange-recorder.ts); never on the wire
+        ...{ [OPERATION_OPTION]: operation },
+      } as Parameters<typeof request>[1]);
       const text = await res.body.text();
       consecutiveTransportFailures = 0;
       const flat = flatHeaders(res.headers);

@@ -1,12 +1,18 @@
 import type { AccountRole, InterfaceName, Profile } from '../contract/profile.js';
 import type { Need } from './rule.js';
-import { mailboxXmlOffered, SECTION_9, soapOffered } from '../contract/messaging-soap.js';
+import { absence, interfaceAbsence } from '../contract/operations.js';
 
-/** Capabilities a rule may need; a missing one makes the rule not applicable, never a fail. */
+/**
+ * Capabilities a rule may need; a missing one makes the rule not applicable, never a fail.
+ * Whether the target offers an operation is not a need: the harness asks the profile before
+ * every request (contract/operations.ts `absence`, harness/http.ts). `iface` and the SOAP needs
+ * below are views of that one answer, declared up front so a rule is not applicable before it
+ * sends anything.
+ */
 
 export const iface = (name: InterfaceName): Need => ({
   feature: `interface:${name}`,
-  missing: (p) => (p.interfaces.includes(name) ? undefined : `the profile says the target does not offer the ${name} interface`),
+  missing: (p) => interfaceAbsence(p, name),
 });
 
 export const account = (role: AccountRole): Need => ({
@@ -128,25 +134,18 @@ export const trashAdvancedByDelete: Need = {
       : 'the profile says the server, not a further delete, moves messages on from Trash (messaging.trashAdvance; clarification M4)',
 };
 
-/**
- * spec §9: the SOAP messaging calls exist up to release 5.36 (secure mail) and 6.2 (direct); a
- * profile whose edition and release are later gets not applicable with that sentence.
- */
+/** spec §9: the SOAP messaging calls exist up to release 5.36 (secure mail) and 6.2 (direct); a view of the gate. */
 export const soapService: Need = {
   feature: 'messaging-soap:release',
-  missing: (p) =>
-    !soapOffered(p.edition, p.release)
-      ? `${SECTION_9.soap}; the profile says ${p.edition} ${p.release}`
-      : p.interfaces.includes('messaging-soap')
-        ? undefined
-        : 'the profile says the target does not offer the messaging-soap interface',
+  missing: (p) => interfaceAbsence(p, 'messaging-soap'),
 };
 
-/** spec §9: GetMailboxXML is gone from securemail 5.37 and direct 6.2 on. */
+/** spec §9: GetMailboxXML is gone from securemail 5.37 and direct 6.2 on; a view of the gate. */
 export const mailboxXml: Need = {
   feature: 'messaging-soap:mailbox-xml',
-  missing: (p) => (mailboxXmlOffered(p.edition, p.release) ? undefined : `${SECTION_9.mailboxXml}; the profile says ${p.edition} ${p.release}`),
+  missing: (p) => absence(p, 'messaging-soap.GetMailboxXML'),
 };
+
 /** The administration interface and its company credentials (spec §4.2, §5 rule 5; B8). */
 export const adminCredentials: Need = {
   feature: 'admin:credentials',
@@ -172,7 +171,7 @@ export const adminUserTypes = (count: number): Need => ({
 /** The SMTP gateway's host and port (spec §1, B1, B7). */
 export const smtpGateway: Need = {
   feature: 'smtp:gateway',
-  missing: (p) => (p.interfaces.includes('smtp') && p.smtp ? undefined : 'the profile names no SMTP gateway (interfaces "smtp", smtp.host and smtp.port)'),
+  missing: (p) => interfaceAbsence(p, 'smtp') ?? (p.smtp ? undefined : 'the profile names no SMTP gateway (smtp.host and smtp.port)'),
 };
 
 /** A provider the directory holds, with a search that names it (spec §4.6 'not shown'; B6). */

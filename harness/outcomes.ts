@@ -18,3 +18,17 @@ export class ConformanceAssertionError extends Error {
 export class NotApplicable extends Error {
   override name = 'NotApplicable';
 }
+
+/**
+ * Not applicable because the profile says the target does not offer an operation the rule
+ * would perform (issue 15; contract/operations.ts `absence`). The decision is the profile's,
+ * taken before the request leaves, so no answer of the target can turn it into broken.
+ */
+export class OperationAbsent extends NotApplicable {
+  constructor(
+    readonly operation: string,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}

@@ -8,7 +8,7 @@ import { claimCompany, type CompanyClaim } from './company-lock.js';
 import { runContext, type RunContext } from './context.js';
 import { attachEvidence, labelForAllure } from './reporting/rule-evidence.js';
 import { HttpClient, recordExchanges, sharedAgent, type Exchange, type RateLimited } from './http.js';
-import { NotApplicable, TargetBroken } from './outcomes.js';
+import { NotApplicable, OperationAbsent, TargetBroken } from './outcomes.js';
 import { Redactor } from './redact.js';
 
 /** A capability a rule needs from the target; `missing` says why it is absent, if it is. */
@@ -98,6 +98,8 @@ export class RuleContext {
       limits: this.profile.limits,
       deadline,
       onRateLimited: (event) => this.rateLimited.push(event),
+      // every request asks the profile whether the target offers its operation (issue 15)
+      offers: this.profile,
     });
     this.clients = new Clients(this.http, this.profile, this.redact);
     // the counter restarts in every spec file (vitest isolates modules per file), so a digest of
@@ -124,7 +126,7 @@ export class RuleContext {
   /** The SMTP gateway through a real client; each conversation becomes an attachment. */
   get smtp(): SmtpClient {
     const record = (title: string, dialogue: SmtpDialogue) => this.attachments.push({ title: `SMTP ${title}`, text: renderDialogue(dialogue) });
-    return new SmtpClient(this.profile, this.redact, this.meta.id, this.run.settings.requestTimeoutMs, record);
+    return new SmtpClient(this.profile, this.redact, this.meta.id, this.run.settings.requestTimeoutMs, record, (operation) => this.http.assertOffered(operation));
   }
 
   /** A profile account, or not applicable when the profile has none for that role. */
@@ -240,7 +242,9 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
  * for the exit code (issue 8, item 4).
  */
 function honest(outcome: unknown, exchanges: readonly Exchange[]): unknown {
-  if (!(outcome instanceof NotApplicable)) return outcome;
+  // an operation the profile says is absent is the profile's decision, taken before the request
+  // left: no earlier answer of the target (a SOAP Fault is an HTTP 500) makes it the target's
+  if (!(outcome instanceof NotApplicable) || outcome instanceof OperationAbsent) return outcome;
   const bad = exchanges.find((x) => x.error !== undefined || (x.status !== undefined && x.status >= 500));
   if (!bad) return outcome;
   const answer = bad.error ? `no answer (${bad.error})` : `HTTP ${bad.status}`;

@@ -83,7 +83,7 @@ describe("the suite's SMTP client", () => {
     const { port } = server.address() as AddressInfo;
     const profile = ProfileSchema.parse({ baseUrl: 'http://127.0.0.1:9', smtp: { host: '127.0.0.1', port } });
     const dialogues: string[][] = [];
-    const client = new SmtpClient(profile, new Redactor(), 'smtp.gateway.ehlo', 300, (_title, d) => dialogues.push(d.lines));
+    const client = new SmtpClient(profile, new Redactor(), 'smtp.gateway.ehlo', 300, (_title, d) => dialogues.push(d.lines), () => undefined);
     const started = Date.now();
     await expect(client.converse('silent', { tlsOptional: true })).rejects.toBeInstanceOf(TargetBroken);
     expect(Date.now() - started).toBeLessThan(3_000);

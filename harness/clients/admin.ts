@@ -1,6 +1,7 @@
 import type { Profile } from '../../contract/profile.js';
 import { formatTimeStamp, sealLogin, type LoginIdentity, type TimeStampFormat } from '../../contract/wire/admin-login.js';
 import type { HttpClient, HttpResponse } from '../http.js';
+import type { OperationId } from '../../contract/operations.js';
 import type { Redactor } from '../redact.js';
 import type { SmtpEndpoint } from '../../contract/account.js';
 
@@ -37,6 +38,15 @@ export class AdminClient {
     this.base = (profile.urls.admin ?? `${profile.baseUrl.replace(/\/$/, '')}/Remote`).replace(/\/$/, '');
   }
 
+  /**
+   * The same client without the profile's operation gate: only for the rule that checks the
+   * declaration itself (spec §9; admin.edition.operations-offered), where a declared-absent
+   * operation must be sent and refused.
+   */
+  get ungated(): AdminClient {
+    return new AdminClient(this.http.ungated(), this.profile, this.redact);
+  }
+
   /** spec §4.2 Get a session key: POST /Account/GetSessionKey with the sealed LoginModel (B3). */
   async sessionKey(identity: Identity, options: SessionKeyOptions = {}): Promise<HttpResponse> {
     const admin = this.profile.admin;
@@ -54,66 +64,67 @@ export class AdminClient {
     this.redact.learn(JSON.parse(body) as string);
     this.redact.learn(sealed.plaintext);
     this.redact.learn(encryptionKey);
-    return this.#learnKey(await this.http.send('POST', `${this.base}/Account/GetSessionKey`, { headers, body }));
+    return this.#learnKey(await this.http.send('POST', `${this.base}/Account/GetSessionKey`, { headers, body, operation: 'admin.GetSessionKey' }));
   }
 
-  call(method: string, path: string, sessionKey: string | undefined, options: { json?: unknown; body?: string } = {}): Promise<HttpResponse> {
+  /** One session-key request of `operation` (contract/operations.ts), which the harness gates and records. */
+  call(operation: OperationId, method: string, path: string, sessionKey: string | undefined, options: { json?: unknown; body?: string } = {}): Promise<HttpResponse> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (sessionKey !== undefined) headers['x-session-key'] = sessionKey;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    return this.http.send(method, `${this.base}${path}`, { headers, json: options.json, body: options.body });
+    return this.http.send(method, `${this.base}${path}`, { headers, json: options.json, body: options.body, operation });
   }
 
   /** spec §4.2 Get an encryption key (PSK) for the identity. */
   async encryptionKey(key: string, identity: Identity): Promise<HttpResponse> {
-    return this.#learnKey(await this.call('POST', '/Account/GetEncryptionKey', key, { json: identity }));
+    return this.#learnKey(await this.call('admin.GetEncryptionKey', 'POST', '/Account/GetEncryptionKey', key, { json: identity }));
   }
 
   /** spec §4.2 Create a new encryption key: the company key, replaced. */
   async newEncryptionKey(key: string, identity: Identity): Promise<HttpResponse> {
-    return this.#learnKey(await this.call('POST', '/Account/NewEncryptionKey', key, { json: identity }));
+    return this.#learnKey(await this.call('admin.NewEncryptionKey', 'POST', '/Account/NewEncryptionKey', key, { json: identity }));
   }
 
   /** spec §4.2 List user accounts (AccountIndexRequestModel; PageNumber as the vendor's clients send it). */
   listAccounts(key: string, request: { CompanyId: number; UserTypeId: number; PageNumber?: number }): Promise<HttpResponse> {
-    return this.call('POST', '/Account/List', key, { json: { PageNumber: 1, ...request } });
+    return this.call('admin.ListAccounts', 'POST', '/Account/List', key, { json: { PageNumber: 1, ...request } });
   }
 
   createAccount(key: string, model: Record<string, unknown>): Promise<HttpResponse> {
     if (typeof model.Password === 'string') this.redact.learn(model.Password);
-    return this.call('POST', '/Account/Create', key, { json: model });
+    return this.call('admin.CreateAccount', 'POST', '/Account/Create', key, { json: model });
   }
 
   viewAccount(key: string, identity: Identity): Promise<HttpResponse> {
-    return this.call('POST', '/Account/Read', key, { json: identity });
+    return this.call('admin.ViewAccount', 'POST', '/Account/Read', key, { json: identity });
   }
 
   updateAccount(key: string, model: Record<string, unknown>): Promise<HttpResponse> {
     if (typeof model.Password === 'string') this.redact.learn(model.Password);
-    return this.call('POST', '/Account/Update', key, { json: model });
+    return this.call('admin.UpdateAccount', 'POST', '/Account/Update', key, { json: model });
   }
 
   deleteAccount(key: string, identity: Identity): Promise<HttpResponse> {
-    return this.call('POST', '/Account/Delete', key, { json: identity });
+    return this.call('admin.DeleteAccount', 'POST', '/Account/Delete', key, { json: identity });
   }
 
   userTypes(key: string): Promise<HttpResponse> {
-    return this.call('GET', '/Account/GetUserTypes', key);
+    return this.call('admin.GetUserTypes', 'GET', '/Account/GetUserTypes', key);
   }
 
   /** spec §4.2 Get company SMTP credentials. */
   smtpCredentials(key: string): Promise<HttpResponse> {
-    return this.call('GET', '/Smtp/GetCredentials', key);
+    return this.call('admin.GetSmtpCredentials', 'GET', '/Smtp/GetCredentials', key);
   }
 
   /** spec §4.2 Reset password (vendor-wire §3: the body is the JSON number -1). */
   resetSmtpPassword(key: string): Promise<HttpResponse> {
-    return this.call('PUT', '/Smtp/ResetPassword', key, { body: '-1' });
+    return this.call('admin.ResetSmtpPassword', 'PUT', '/Smtp/ResetPassword', key, { body: '-1' });
   }
 
   /** spec §4.2 Update IP whitelist: an array of SMTPEndpoint2Model, or '' (an empty-string body) to remove it. */
   updateWhitelist(key: string, endpoints: SmtpEndpoint[] | ''): Promise<HttpResponse> {
-    return endpoints === '' ? this.call('PUT', '/Smtp/PutSmtpEndpoints', key, { body: '' }) : this.call('PUT', '/Smtp/PutSmtpEndpoints', key, { json: endpoints });
+    return endpoints === '' ? this.call('admin.UpdateIpWhitelist', 'PUT', '/Smtp/PutSmtpEndpoints', key, { body: '' }) : this.call('admin.UpdateIpWhitelist', 'PUT', '/Smtp/PutSmtpEndpoints', key, { json: endpoints });
   }
 
   /** Learns the key a key answer carries, and re-renders the shown body without it. */

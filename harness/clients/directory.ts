@@ -25,6 +25,6 @@ export class DirectoryClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (auth !== 'none') headers['x-session-key'] = auth.sessionKey;
     const params = Object.fromEntries(SEARCH_PARAMETERS.map((p) => [p, query[p] ?? '']));
-    return this.http.send('GET', `${this.base}/Search`, { headers, query: params });
+    return this.http.send('GET', `${this.base}/Search`, { headers, query: params, operation: 'directory.Search' });
   }
 }

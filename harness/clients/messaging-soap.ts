@@ -1,5 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import { SOAP11_ENV, soapAction } from '../../contract/messaging-soap.js';
+import { SOAP11_ENV, soapAction, soapOperation } from '../../contract/messaging-soap.js';
+import type { OperationId } from '../../contract/operations.js';
 import type { Account, Profile } from '../../contract/profile.js';
 import { childNamed, parseXml, resolveQName, type XmlElement } from '../../contract/wire/xml.js';
 import type { HttpClient, HttpResponse } from '../http.js';
@@ -57,7 +58,9 @@ export class MessagingSoapClient {
   /** POSTs a raw body with the spec §4.4 headers; `action` defaults to the operation's. */
   async post(op: string, body: string, action = soapAction(this.namespace, op)): Promise<SoapAnswer> {
     const headers = { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${action}"` };
-    const http = await this.http.send('POST', this.endpoint, { headers, body });
+    // the operation the Body names, if the spec has it; otherwise (a made-up element) the service
+    const operation = soapOperation(op) ? (`messaging-soap.${op}` as OperationId) : undefined;
+    const http = await this.http.send('POST', this.endpoint, { headers, body, operation, service: 'messaging-soap' });
     const answer = readAnswer(op, http);
     return answer;
   }
@@ -74,7 +77,7 @@ export class MessagingSoapClient {
   }
 
   wsdl(): Promise<HttpResponse> {
-    return this.http.send('GET', `${this.endpoint}?WSDL`);
+    return this.http.send('GET', `${this.endpoint}?WSDL`, { service: 'messaging-soap' });
   }
 
   // ---- spec §4.4 operations, vendor element names (vendor-wire §4) ----

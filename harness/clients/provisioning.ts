@@ -12,6 +12,7 @@ import {
 } from '../../contract/provisioning.js';
 import { decrypt, encrypt, hmac, verify } from '../../contract/wire/envelope-crypto.js';
 import type { HttpClient, HttpResponse } from '../http.js';
+import type { OperationId } from '../../contract/operations.js';
 import { Redactor } from '../redact.js';
 
 /** Ways a rule bends the envelope to reach a spec §5.8 / §7.3 condition. */
@@ -98,20 +99,20 @@ export class ProvisioningClient {
   provision(command: number, company: object, tweak: EnvelopeTweak = {}): Promise<ProvisioningReply> {
     const sent = tweak.command ?? command;
     const label = typeof sent === 'number' && COMMAND_NAMES[sent] ? `Provision ${COMMAND_NAMES[sent]}` : `Provision with Command ${JSON.stringify(sent)}`;
-    return this.#send(PROVISIONING_PATHS.provision, label, company, { ...tweak, command: sent });
+    return this.#send('provisioning.Provision', PROVISIONING_PATHS.provision, label, company, { ...tweak, command: sent });
   }
 
   /** spec §4.5 Get an encryption key (AutomationKeyModel). */
   getEncryptionKey(model: AutomationKeyModel, tweak: EnvelopeTweak = {}): Promise<ProvisioningReply> {
-    return this.#send(PROVISIONING_PATHS.getEncryptionKey, 'Get an encryption key', model, tweak);
+    return this.#send('provisioning.GetEncryptionKey', PROVISIONING_PATHS.getEncryptionKey, 'Get an encryption key', model, tweak);
   }
 
   /** spec §4.5 Create a new encryption key (AutomationKeyModel). */
   newEncryptionKey(model: AutomationKeyModel, tweak: EnvelopeTweak = {}): Promise<ProvisioningReply> {
-    return this.#send(PROVISIONING_PATHS.newEncryptionKey, 'Create a new encryption key', model, tweak);
+    return this.#send('provisioning.NewEncryptionKey', PROVISIONING_PATHS.newEncryptionKey, 'Create a new encryption key', model, tweak);
   }
 
-  async #send(path: string, operation: string, model: object, tweak: EnvelopeTweak): Promise<ProvisioningReply> {
+  async #send(id: OperationId, path: string, operation: string, model: object, tweak: EnvelopeTweak): Promise<ProvisioningReply> {
     const account = this.#account;
     const plaintext = tweak.plaintext ?? JSON.stringify(model);
     const sealed = encrypt(account.key, plaintext);
@@ -124,7 +125,7 @@ export class ProvisioningClient {
     };
     if (tweak.command !== undefined) request.Command = tweak.command;
     const headers = { accept: 'application/json', 'x-email': account.email, 'x-iv': sealed.iv };
-    const res = await this.http.send('POST', `${this.base}${path}`, tweak.rawBody !== undefined ? { headers: { ...headers, 'content-type': 'application/json' }, body: tweak.rawBody } : { headers, json: request });
+    const res = await this.http.send('POST', `${this.base}${path}`, tweak.rawBody !== undefined ? { headers: { ...headers, 'content-type': 'application/json' }, body: tweak.rawBody, operation: id } : { headers, json: request, operation: id });
     const reply = this.#read(res, sealed.iv);
     await this.#attach(operation, path, tweak, plaintext, request, reply);
     return reply;

@@ -1,6 +1,7 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import type { Profile } from '../../contract/profile.js';
+import type { OperationId } from '../../contract/operations.js';
 import { ehloNameFor } from '../../contract/smtp.js';
 import { TargetBroken } from '../outcomes.js';
 import type { Redactor } from '../redact.js';
@@ -87,6 +88,8 @@ export class SmtpClient {
     private readonly ruleId: string,
     private readonly timeoutMs: number,
     private readonly record: (title: string, dialogue: SmtpDialogue) => void,
+    /** the harness's operation gate (harness/http.ts `assertOffered`): throws OperationAbsent where the profile says the gateway is not offered */
+    private readonly assertOffered: (operation: OperationId) => void,
   ) {}
 
   get gateway(): { host: string; port: number } {
@@ -97,6 +100,8 @@ export class SmtpClient {
 
   /** One conversation, as far as `attempt` asks and the gateway lets it go. */
   async converse(title: string, attempt: SmtpAttempt = {}): Promise<SmtpOutcome> {
+    // spec §1: the SMTP gateway delivery, gated like every HTTP operation (issue 15)
+    this.assertOffered('smtp.Deliver');
     const { host, port } = this.gateway;
     if (attempt.credentials) {
       this.redact.learn(attempt.credentials.password);

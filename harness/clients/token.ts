@@ -1,5 +1,6 @@
 import type { Account, Profile } from '../../contract/profile.js';
 import type { HttpClient, HttpResponse } from '../http.js';
+import type { OperationId } from '../../contract/operations.js';
 
 export interface TokenCallOptions {
   accept?: string;
@@ -20,12 +21,12 @@ export class TokenClient {
 
   /** POST /Token with a JSON object, or a raw string for malformed-body rules. */
   token(body: object | string, options: TokenCallOptions = {}): Promise<HttpResponse> {
-    return this.#post('/Token', body, options);
+    return this.#post('token.Token', '/Token', body, options);
   }
 
   /** B2: POST /token/challenge { challenge_type, mfa_token, user_token }. */
   challenge(body: { challenge_type: string; mfa_token: string; user_token: string }): Promise<HttpResponse> {
-    return this.#post('/token/challenge', body, {});
+    return this.#post('token.Challenge', '/token/challenge', body, {});
   }
 
   clientCredentials(account: Pick<Account, 'username' | 'password'>, options: TokenCallOptions = {}): Promise<HttpResponse> {
@@ -37,10 +38,10 @@ export class TokenClient {
     return `${this.profile.token.scheme} ${accessToken}`;
   }
 
-  #post(path: string, body: object | string, options: TokenCallOptions): Promise<HttpResponse> {
+  #post(operation: OperationId, path: string, body: object | string, options: TokenCallOptions): Promise<HttpResponse> {
     const headers: Record<string, string> = {};
     if (options.accept !== undefined) headers.accept = options.accept;
     if (options.contentType !== null) headers['content-type'] = options.contentType ?? 'application/json';
-    return this.http.send('POST', `${this.base}${path}`, { headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    return this.http.send('POST', `${this.base}${path}`, { headers, body: typeof body === 'string' ? body : JSON.stringify(body), operation });
   }
 }

@@ -10,7 +10,8 @@ import { seed } from './seed.js';
 import { createState, DEFAULT_PLATFORM, type Platform, type ReferenceState } from './state.js';
 import { EDITIONS, type Edition } from '../contract/profile.js';
 import { startGateway } from './smtp/gateway.js';
-import { variantNamed, type Variant } from './variant.js';
+import { defaultVariant, variantNamed, type Variant } from './variant.js';
+import { platformOf } from './variant/platform.js';
 import { RESOURCE_TYPE_NAME } from './token/choices.js';
 
 export interface StartOptions {
@@ -42,7 +43,7 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
     variant,
     faults: options.faults ?? Faults.fromEnv(process.env),
     identityProvider: { resourceType: variant.get(RESOURCE_TYPE_NAME), jwtSecret: randomBytes(24).toString('base64url') },
-    platform: options.platform ?? platformFromEnv(process.env),
+    platform: options.platform ?? platformFromEnv(process.env, variant),
   });
   const app = createApp(state);
   const host = options.host ?? '127.0.0.1';
@@ -75,14 +76,16 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
  * REFERENCE_EDITION (securemail | direct) and REFERENCE_RELEASE (e.g. 5.36): the platform the
  * reference plays, so a run can see spec §9's gating (the SOAP form up to securemail 5.36 and
  * direct 6.2). The generated profile carries them. A wrong value is refused in one sentence.
+ * Where neither is set, the variant's reading of the platform axis (reference/variant/platform.ts).
  */
-export function platformFromEnv(env: NodeJS.ProcessEnv): Platform {
+export function platformFromEnv(env: NodeJS.ProcessEnv, variant: Variant = defaultVariant): Platform {
   const edition = (env.REFERENCE_EDITION ?? '').trim();
   const release = (env.REFERENCE_RELEASE ?? '').trim();
   if (edition !== '' && !(EDITIONS as readonly string[]).includes(edition)) {
     throw new Error(`REFERENCE_EDITION is "${edition}"; set it to ${EDITIONS.join(' or ')}.`);
   }
   if (release !== '' && !/^\d+\.\d+$/.test(release)) throw new Error(`REFERENCE_RELEASE is "${release}"; set it to a release number such as 5.36.`);
+  if (edition === '' && release === '') return platformOf(variant);
   const chosen = (edition || DEFAULT_PLATFORM.edition) as Edition;
   return { edition: chosen, release: release || (chosen === 'direct' ? '6.2' : DEFAULT_PLATFORM.release) };
 }

@@ -1,5 +1,6 @@
 import type { Axis, AxisValue } from './variant/axis.js';
 import { ALL_AXES } from './axes.js';
+import { seeded } from './variant/seeded.js';
 
 export type { Axis, AxisValue } from './variant/axis.js';
 
@@ -37,18 +38,6 @@ export class Variant {
 
 export const defaultVariant = new Variant('default');
 export const altVariant = new Variant('alt', new Map(ALL_AXES.map((a) => [a.id, a.values[1]])));
-
-/** mulberry32: a small seeded generator, so `random:<seed>` draws the same readings everywhere. */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function randomVariant(seed: number): Variant {
   const next = seeded(seed);

@@ -64,8 +64,14 @@ export const ADMIN_SILENCES: readonly Silence[] = [
     id: 'direct-edition-admin-methods',
     section: '§9',
     sentence: 'Some administration methods cannot be used on the direct-messaging edition.',
-    readings: ['every operation offered (the reference’s default)', 'some refused, and listed in the profile (the reference’s other reading lacks Get an encryption key)'],
-    neutral: 'the profile lists the operations its edition lacks (default none); a rule checks the listed reads are refused and the others offered (A1).',
+    readings: [
+      'every operation offered (the reference’s default)',
+      'Get an encryption key refused on the direct edition, and listed in the profile',
+      'the SMTP settings methods (Get company SMTP credentials, Reset password, Update IP whitelist) refused on the direct edition, and listed',
+      'another subset refused on the direct edition, and listed',
+    ],
+    neutral:
+      'the profile lists the operations its edition lacks (default none); the harness makes every rule that would call a listed one not applicable, naming admin.unavailableOperations (E1); one rule checks the listed reads are refused and the others offered (A1).',
     profileKey: 'admin.unavailableOperations',
     clarification: 'A1',
   },

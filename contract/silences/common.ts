@@ -87,4 +87,15 @@ export const COMMON_SILENCES: readonly Silence[] = [
     neutral: 'the suite sends the B1 bases and the vendor-wire §1.1 paths with their exact spelling, which every reading accepts.',
     clarification: 'V1',
   },
+  {
+    id: 'edition-and-release',
+    section: '§9',
+    sentence:
+      'The SOAP messaging calls are offered for server releases up to 5.36 (secure-mail edition) and up to 6.2 (direct-messaging edition). The mailbox XML listing is removed from new releases beginning with 5.37 (secure-mail edition) and 6.2 (direct-messaging edition).',
+    readings: ['secure-mail 5.36 (the reference’s default)', 'direct 6.1', 'direct 6.2 (no GetMailboxXML)', 'secure-mail 5.37 (no SOAP)', 'direct 6.3 (no SOAP)', 'secure-mail 5.4'],
+    neutral:
+      'the profile declares edition and release (B8); the harness makes every rule that would call an operation spec §9 removes from that platform not applicable, quoting the sentence (contract/operations.ts; E1).',
+    profileKey: 'edition, release',
+    clarification: 'E3',
+  },
 ];

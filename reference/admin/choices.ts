@@ -1,5 +1,8 @@
 import type { TimeStampFormat } from '../../contract/wire/admin-login.js';
 import type { Variant } from '../variant.js';
+import { seeded } from '../variant/seeded.js';
+import { ADMIN_OPERATIONS, type AdminOperation } from '../../contract/profile-blocks.js';
+import type { Edition } from '../../contract/profile.js';
 import { axis } from '../variant/axis.js';
 
 /**
@@ -22,13 +25,42 @@ export const DELETE_ANSWER = axis('admin.delete-answer', 'admin-delete-answer', 
 /** A8: a field 'left blank or null … is stored blank or null': stored as sent, or as null, or as "". */
 export const BLANK_STORED = axis('admin.blank-stored-as', 'account-update-blank', ['as-sent', 'null', 'empty']);
 
-/** A1: 'Some administration methods cannot be used on the direct-messaging edition' (which: not shown); the profile lists them. */
-export const EDITION_LACKS = axis('admin.edition-lacks', 'direct-edition-admin-methods', ['none', 'encryption-key']);
+/**
+ * A1: 'Some administration methods cannot be used on the direct-messaging edition' (which: not
+ * shown); the profile lists them (admin.unavailableOperations). Only the direct edition lacks
+ * any. `alt` takes encryption-key, not smtp-settings: alt runs every rule under the second
+ * reading of every silence, and lacking the SMTP settings methods would switch every SMTP rule off.
+ */
+export const EDITION_LACKS = axis('admin.edition-lacks', 'direct-edition-admin-methods', ['none', 'encryption-key', 'smtp-settings', 'random']);
 
 export const ADMIN_AXES = [KEY_ANSWER, LIST_SHAPE, USER_TYPE_FIELDS, TIMESTAMP_FORMS, REFUSAL_STATUS, DELETE_ANSWER, BLANK_STORED, EDITION_LACKS];
 
-/** The operations the reference lacks under `variant` (its profile lists them: admin.unavailableOperations). */
-export const lackedOperations = (variant: Variant): Array<'GetEncryptionKey'> => (variant.get(EDITION_LACKS) === 'encryption-key' ? ['GetEncryptionKey'] : []);
+/** spec §4.2's SMTP settings methods: what the vendor's direct-messaging servers refuse (issue 15, Found 1). */
+export const SMTP_SETTINGS: readonly AdminOperation[] = ['GetSmtpCredentials', 'ResetSmtpPassword', 'UpdateIpWhitelist'];
+
+/**
+ * The administration operations the reference lacks under `variant` on `edition` (its profile
+ * lists them: admin.unavailableOperations). `random` draws a non-empty subset from the variant's
+ * seed (`random:<seed>`; a fixed seed otherwise), so a run replays; Get a session key is never
+ * drawn, since without it no other operation could be reached.
+ */
+export function lackedOperations(variant: Variant, edition: Edition): AdminOperation[] {
+  if (edition !== 'direct') return [];
+  switch (variant.get(EDITION_LACKS)) {
+    case 'encryption-key':
+      return ['GetEncryptionKey'];
+    case 'smtp-settings':
+      return [...SMTP_SETTINGS];
+    case 'random': {
+      const next = seeded(Number(/^random:(\d+)$/.exec(variant.name)?.[1] ?? 15) ^ 0xed17);
+      const drawable = ADMIN_OPERATIONS.filter((o) => o !== 'GetSessionKey');
+      const drawn = drawable.filter(() => next() < 1 / 3);
+      return drawn.length > 0 ? drawn : [drawable[Math.floor(next() * drawable.length)]!];
+    }
+    default:
+      return [];
+  }
+}
 
 /** The TimeStamp forms the reference accepts under `variant`, and the one its profile declares. */
 export function timeStampForms(variant: Variant): { accepted: TimeStampFormat[]; declared: TimeStampFormat } {

@@ -9,6 +9,7 @@ import { keyHandlers } from './keys.js';
 import { AdminRefusal, invalid, refuse, refusalResponse } from './answers.js';
 import { getSessionKey } from './login.js';
 import { lackedOperations } from './choices.js';
+import { operationOf } from '../../contract/operations.js';
 import { smtpHandlers } from './smtp.js';
 
 /** vendor-wire §3 spellings (DMWEB-CS), for the strict path reading. */
@@ -64,8 +65,13 @@ export function adminRoutes(state: ReferenceState): Hono<AppEnv> {
     if (route === 'POST /account/getsessionkey') return getSessionKey(c, state);
     const handler = handlers[route];
     const fault = c.get('fault');
-    const lacked = route === 'POST /account/getencryptionkey' && (fault('admin.securemail-lacks-psk') || lackedOperations(state.variant).length > 0);
-    if (!handler || lacked) return c.json('No such administration operation.', 404);
+    if (!handler || (route === 'POST /account/getencryptionkey' && fault('admin.securemail-lacks-psk'))) return c.json('No such administration operation.', 404);
+    // spec §9 (A1): an operation the edition lacks, as the generated profile declares it, is refused
+    // the way the vendor's direct-messaging servers refuse it (issue 15, Found 1)
+    const op = operationOf('admin', c.req.method, path);
+    if (op && (lackedOperations(state.variant, state.platform.edition) as string[]).includes(op.id.slice('admin.'.length))) {
+      return c.json(`${op.name} is not available on the Direct messaging platform.`, 400);
+    }
     const sessionKey = c.req.header('x-session-key')?.trim() ?? '';
     const admin = authenticate(state, sessionKey, fault);
     return handler({ c, state, admin, sessionKey, fault, body: () => jsonBody(c) });

@@ -28,6 +28,6 @@ export function seedAdmin(state: ReferenceState, companyId: number): NonNullable
     userTypeIds: state.accounts.companyTypes(companyId).map((t) => t.typeId),
     userTypeIdsByCode: Object.fromEntries(state.accounts.platformTypes().map((t) => [t.code, t.typeId])),
     userTypeIdField: userTypeIdField(state.variant),
-    unavailableOperations: lackedOperations(state.variant),
+    unavailableOperations: lackedOperations(state.variant, state.platform.edition),
   };
 }

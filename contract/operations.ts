@@ -163,7 +163,7 @@ export function absence(profile: OfferDeclaration, id: OperationId): string | un
     return `${describe(op)} is not offered: ${platform}; ${SECTION_9.mailboxXml}`;
   }
   if (op.interface === 'admin' && adminName(op) !== undefined && profile.admin?.unavailableOperations?.includes(adminName(op)!)) {
-    return `${describe(op)} is not offered: the profile lists ${adminName(op)} in admin.unavailableOperations (${profile.edition} ${profile.release}); ${SECTION_9.admin}`;
+    return `${describe(op)} is not offered: the profile lists ${adminName(op)} as unavailable on its ${profile.edition} edition (admin.unavailableOperations); ${SECTION_9.admin}`;
   }
   return undefined;
 }

@@ -85,6 +85,30 @@ describe('a conformance run against the embedded reference server', () => {
     const run = await runCli(['run'], { REFERENCE_VARIANT: variant });
     expect(failing(run).filter((line) => !declaredReading(line)), `under REFERENCE_VARIANT=${variant}`).toEqual([]);
     expect(run.code).toBe(0);
+    // issue 15, Build 2: the random combinations also draw the platform (axis platform.edition-release);
+    // these seeds draw one other than the default, so spec §9 and the edition gate are exercised
+    const { edition, release } = run.summary().target;
+    if (variant.startsWith('random:')) expect(`${edition} ${release}`, `the platform ${variant} draws`).not.toBe('securemail 5.36');
+  });
+
+  /**
+   * Issue 15, Found 1 and Build 2: a direct 6.2 server that declares the SMTP settings methods
+   * unavailable (and refuses them with 400, as the vendor's do) is judged by its declaration:
+   * nothing fails or breaks, and the administration and SMTP rules that need one of them are not
+   * applicable, saying so with the profile key.
+   */
+  test('against the reference as direct 6.2 without the SMTP settings methods: every rule passes or is not applicable, by admin.unavailableOperations', async () => {
+    const run = await runCli(['run', '--seed', '15'], { REFERENCE_EDITION: 'direct', REFERENCE_RELEASE: '6.2', REFERENCE_VARIANT: 'admin.edition-lacks=smtp-settings' });
+    const summary = run.summary();
+    expect(summary.target).toMatchObject({ edition: 'direct', release: '6.2' });
+    expect(summary.rules.filter((r) => r.outcome === 'fail' || r.outcome === 'broken').map((r) => `${r.id}: ${r.outcome} ${r.reason ?? ''}`)).toEqual([]);
+    expect(run.code).toBe(0);
+    const na = summary.rules.filter((r) => r.outcome === 'notApplicable');
+    // the twelve false verdicts of Found 1 among them
+    for (const id of ['admin.smtp.credentials', 'smtp.auth.plain', 'smtp.delivery.content', 'smtp.whitelist.removed', 'smtp.reset.new-password']) expect(na.map((r) => r.id)).toContain(id);
+    const adminOrSmtp = na.filter((r) => r.interface === 'admin' || r.interface === 'smtp');
+    expect(adminOrSmtp.filter((r) => !r.reason?.includes('(admin.unavailableOperations)')).map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+    expect(na.filter((r) => !declaredReading(`${r.id}: notApplicable ${r.reason ?? ''}`)).map((r) => `${r.id}: ${r.reason}`), 'not applicable for no declared reading').toEqual([]);
   });
 });
 

@@ -44,7 +44,7 @@ export const emailOtpReadable: Need = {
 export const bearerOnMessaging: Need = {
   feature: 'token:bearer-on-messaging-rest',
   missing: (p: Profile) =>
-    p.token.bearerOnMessaging && p.interfaces.includes('messaging-rest')
+    p.token.bearerOnMessaging && !interfaceAbsence(p, 'messaging-rest')
       ? undefined
       : 'the profile says the messaging REST interface does not take the access token (token.bearerOnMessaging)',
 };
@@ -101,7 +101,7 @@ export const companyInResponse: Need = {
 export const plainTextTlsMessage: Need = {
   feature: 'messaging:plain-text-tls-message',
   missing: (p) =>
-    p.messaging.plainTextTlsMessageId !== undefined || (p.interfaces.includes('smtp') && p.smtp && p.interfaces.includes('admin') && p.admin)
+    p.messaging.plainTextTlsMessageId !== undefined || (!interfaceAbsence(p, 'smtp') && p.smtp && !interfaceAbsence(p, 'admin') && p.admin)
       ? undefined
       : 'the profile names no plain-text TLS message (messaging.plainTextTlsMessageId) and no SMTP gateway with an administration identity to deliver one (smtp, admin)',
 };

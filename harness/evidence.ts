@@ -19,7 +19,8 @@ export function curlFor(x: Exchange, redact: Redactor): string {
 
 /** The exchange as a reader wants it in the report: request, response, reproduction. */
 export function renderExchange(x: Exchange, redact: Redactor): string {
-  const lines = [`${x.method} ${redact.text(x.url)}`];
+  // the spec operation the client named (contract/operations.ts; issue 15), where it named one
+  const lines = [...(x.operation ? [`# spec operation ${x.operation}`] : []), `${x.method} ${redact.text(x.url)}`];
   for (const [k, v] of Object.entries(x.requestHeaders)) lines.push(`${k}: ${redact.header(k, v)}`);
   if (x.requestBody !== undefined) lines.push('', clip(redact.body(x.requestBody)));
   lines.push('', '---', '');

@@ -11,8 +11,9 @@ import { runCli } from './support/cli.js';
 const run = (edition: string, release: string) =>
   runCli(['run', '--area', 'messaging-soap', '--seed', '910'], { REFERENCE_EDITION: edition, REFERENCE_RELEASE: release, SMS_PROPERTY_RUNS: '1' });
 
-const SOAP_SENTENCE = /spec §9: the SOAP messaging calls are offered for server releases up to 5\.36 \(secure-mail edition\) and up to 6\.2/;
-const MAILBOX_SENTENCE = /spec §9: the mailbox XML listing is removed from new releases beginning with 5\.37/;
+// the gate's reasons (contract/operations.ts): the profile keys, then the spec sentence quoted
+const SOAP_SENTENCE = /\(edition, release\); spec §9: "The SOAP messaging calls are offered for server releases up to 5\.36 \(secure-mail edition\) and up to 6\.2/;
+const MAILBOX_SENTENCE = /\(edition, release\); spec §9: "The mailbox XML listing is removed from new releases beginning with 5\.37/;
 
 describe.concurrent('spec §9 gates the SOAP messaging rules by edition and release', () => {
   test.each([

@@ -5,7 +5,7 @@ import { rule } from '../../harness/rule.js';
 import { freshAccount } from '../../harness/fixtures/account-pools.js';
 
 /** spec §4.3 'Get a session key (log on)' and the §7.2 'Login' texts. */
-const base = { interface: 'messaging-rest', operation: 'POST /Account/Logon', level: 'must' } as const;
+const base = { interface: 'messaging-rest', operation: 'messaging-rest.LogOn', level: 'must' } as const;
 const LOGIN = {
   invalid: 'User credentials are invalid.',
   disabled: 'User Disabled',

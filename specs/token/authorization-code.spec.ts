@@ -6,7 +6,7 @@ import { account, autoProvisioning, bearerOnMessaging, iface, identityProvider }
 import { rule } from '../../harness/rule.js';
 import { expectMissingRefused } from '../../harness/fixtures/token-request.js';
 
-const base = { interface: 'token', operation: 'POST /Token authorization_code', level: 'must' } as const;
+const base = { interface: 'token', operation: 'token.Token', level: 'must' } as const;
 
 rule(
   {

@@ -105,7 +105,8 @@ export class RuleContext {
     this.http = new HttpClient(dispatcher, {
       timeoutMs: this.run.settings.requestTimeoutMs,
       redact: this.redact,
-      defaultHeaders: { 'x-conformance-rule': meta.id },
+      // and the operations it judges, so a test-only refusal mode can refuse only its preconditions (reference/refusals.ts)
+      defaultHeaders: { 'x-conformance-rule': meta.id, 'x-conformance-judges': judgedIds(meta.operation).join(',') },
       limits: this.profile.limits,
       deadline,
       onRateLimited: (event) => this.rateLimited.push(event),

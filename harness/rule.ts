@@ -152,15 +152,28 @@ export class RuleContext {
 
   /**
    * A precondition: work the rule needs done but does not judge. If the target fails it, the
-   * rule cannot be evaluated, so the outcome is broken, not fail.
+   * rule cannot be evaluated, so the outcome is broken, not fail; the reason names the
+   * precondition and quotes the answer (issue 15, Found 2).
+   *
+   * `performs` names the operations the work consists of (fixtures name theirs): where the rule
+   * judges one of them (RuleMeta.operation), the work is the rule's own, and its failure stays
+   * the rule's verdict. A precondition nested inside it still ends the rule broken.
    */
-  async given<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  async given<T>(what: string, fn: () => Promise<T>, performs?: OperationId | readonly OperationId[]): Promise<T> {
+    if (this.judges(performs)) return fn();
     try {
       return await fn();
     } catch (e) {
       if (e instanceof NotApplicable || e instanceof TargetBroken) throw e;
       throw new TargetBroken(`Precondition "${what}" failed, so the rule could not be checked: ${(e as Error).message}`);
     }
+  }
+
+  /** Whether the rule judges any of `operations` (RuleMeta.operation). */
+  judges(operations: OperationId | readonly OperationId[] | undefined): boolean {
+    if (operations === undefined) return false;
+    const judged = judgedIds(this.meta.operation);
+    return (typeof operations === 'string' ? [operations] : operations).some((op) => judged.includes(op));
   }
 
   /** Registers cleanup that runs after the test, even when it fails (last registered, first run). */

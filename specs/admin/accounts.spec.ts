@@ -23,7 +23,7 @@ rule(
     ...base,
     id: 'admin.accounts.create',
     section: '§4.2',
-    operation: 'admin.CreateAccount',
+    operation: ['admin.CreateAccount', 'admin.ViewAccount'],
     title: 'Create a user account answers the AccountModel as sent, and View shows it stored so',
   },
   async (t) => {
@@ -68,7 +68,7 @@ rule(
     ...base,
     id: 'admin.accounts.created-logs-on',
     section: '§4.2',
-    operation: 'admin.CreateAccount',
+    operation: ['admin.CreateAccount', 'messaging-rest.LogOn'],
     title: 'an account created through administration logs on with its password through messaging Log on and the token endpoint',
     needs: [...base.needs, iface('messaging-rest'), iface('token')],
   },

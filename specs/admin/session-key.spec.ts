@@ -21,6 +21,7 @@ rule(
   {
     ...base,
     id: 'admin.session-key.identity-fields',
+    operation: ['admin.GetSessionKey', 'messaging-rest.GetAccountDetails'],
     section: '§2.2',
     title: 'the LoginModel identity may name the user by Email, by UserId or by SingleSignOnId alone, and the key is that user’s',
     needs: [...base.needs, iface('messaging-rest')],
@@ -107,6 +108,7 @@ rule(
   {
     ...base,
     id: 'admin.session-key.valid-on-messaging',
+    operation: ['admin.GetSessionKey', 'messaging-rest.GetAccountDetails'],
     section: '§4.2',
     title: 'an administration session key is valid on the messaging interface: Get your account details answers the administrator’s account',
     needs: [...base.needs, iface('messaging-rest')],

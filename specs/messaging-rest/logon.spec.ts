@@ -16,7 +16,7 @@ const LOGIN = {
 } as const;
 
 rule(
-  { ...base, id: 'messaging-rest.logon.session-key', section: '§4.3', title: 'Log on with valid credentials returns a session key that opens the account', needs: [iface('messaging-rest'), account('primary')] },
+  { ...base, id: 'messaging-rest.logon.session-key', operation: ['messaging-rest.LogOn', 'messaging-rest.GetAccountDetails'], section: '§4.3', title: 'Log on with valid credentials returns a session key that opens the account', needs: [iface('messaging-rest'), account('primary')] },
   async (t) => {
     const { SessionKey } = expectBody(await t.rest.logon(t.account('primary')), LogOnResponseSchema, 'a non-empty SessionKey (spec §4.3; vendor-wire §1.1)');
     t.onCleanup('log out', () => t.rest.logout({ sessionKey: SessionKey }));

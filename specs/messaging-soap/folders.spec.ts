@@ -22,7 +22,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.create-folder.new-fid', section: '§4.4', operation: 'messaging-soap.CreateFolder', title: 'CreateFolderResult names the new folder (NewFID), which GetFolderList then lists with its name and type', needs },
+  { ...base, id: 'messaging-soap.create-folder.new-fid', section: '§4.4', operation: ['messaging-soap.CreateFolder', 'messaging-soap.GetFolderList'], title: 'CreateFolderResult names the new folder (NewFID), which GetFolderList then lists with its name and type', needs },
   async (t) => {
     const me = await t.given('log on as primary (SOAP)', () => SoapSession.open(t, 'primary'));
     for (const type of [0, 1] as const) {

@@ -6,7 +6,6 @@ import { Refusals } from '../reference/refusals.js';
 import { createState } from '../reference/state.js';
 import { defaultVariant } from '../reference/variant.js';
 
-
 /**
  * Preconditions are preconditions (issue 15, Build 3; Must show 2): a target that refuses an
  * operation a rule needs but does not judge (RuleMeta.operation) gives that rule *broken* or

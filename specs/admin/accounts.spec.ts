@@ -68,7 +68,7 @@ rule(
     ...base,
     id: 'admin.accounts.created-logs-on',
     section: '§4.2',
-    operation: ['admin.CreateAccount', 'messaging-rest.LogOn'],
+    operation: ['admin.CreateAccount', 'messaging-rest.LogOn', 'token.Token'],
     title: 'an account created through administration logs on with its password through messaging Log on and the token endpoint',
     needs: [...base.needs, iface('messaging-rest'), iface('token')],
   },

@@ -14,7 +14,7 @@ rule(
     ...base,
     id: 'messaging-rest.send-mime.delivered',
     section: '§4.3',
-    operation: 'messaging-rest.SendMimeMessage',
+    operation: ['messaging-rest.SendMimeMessage', 'messaging-rest.GetMessage'],
     title: 'Send a MIME message returns its MID and delivers it to the To recipients with the MIME subject',
     needs: [iface('messaging-rest'), account('primary'), account('peer')],
   },

@@ -35,7 +35,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'smtp.delivery.content', section: '§1', title: 'a plain-text message delivered through the gateway keeps its subject and its text', needs },
+  { ...base, id: 'smtp.delivery.content', section: '§1', operation: ['smtp.Deliver', 'messaging-rest.GetUnreadMessages', 'messaging-rest.GetMessage'], title: 'a plain-text message delivered through the gateway keeps its subject and its text', needs },
   async (t) => {
     const { primary, sent, summary } = await delivered(t);
     const message = expectBody(await t.rest.getMessage(primary.auth, summary.MessageId), MessageSchema, 'the message (spec §4.3 Get a message)');

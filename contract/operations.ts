@@ -85,6 +85,8 @@ const SOAP = [
   soap('GetInTransit'),
   soap('SetInTransit'),
   soap('GetMailboxXML'),
+  // the service description the SOAP binding serves beside the operations (spec §4.4, B4); not an operation element
+  { id: 'messaging-soap.GetWsdl', interface: 'messaging-soap', name: 'service description (GET ?WSDL)', section: '§4.4', wire: http('GET', '?WSDL') },
 ] as const satisfies readonly OperationDef[];
 
 const PROVISIONING = [
@@ -108,6 +110,27 @@ export function operation(id: OperationId): OperationDef {
   return OPERATIONS.find((o) => o.id === id)!;
 }
 
+/** Every operation of one interface, in catalogue order (for rules that judge each of them). */
+export function operationsOf(iface: InterfaceName, except: readonly OperationId[] = []): readonly [OperationId, ...OperationId[]] {
+  const ids = OPERATIONS.filter((o) => o.interface === iface && !except.includes(o.id)).map((o) => o.id as OperationId);
+  if (ids.length === 0) throw new Error(`contract/operations.ts has no operation of ${iface}.`);
+  return ids as unknown as readonly [OperationId, ...OperationId[]];
+}
+
+/** What a rule judges (harness/rule.ts RuleMeta.operation): one operation, or a non-empty list. */
+export type Judged = OperationId | readonly [OperationId, ...OperationId[]];
+
+export function judgedIds(judged: Judged): OperationId[] {
+  return typeof judged === 'string' ? [judged] : [...judged];
+}
+
+/** The judged operations by the spec's names, for reports (the Allure feature). */
+export function judgedNames(judged: Judged): string {
+  return judgedIds(judged)
+    .map((id) => operation(id).name)
+    .join(' / ');
+}
+
 /**
  * Which operation an HTTP request is, by the default binding's wire (B1-B6): `path` relative to
  * the interface's base, matched without regard to case and with one trailing slash ignored (as
@@ -117,7 +140,8 @@ export function operationOf(iface: InterfaceName, method: string, path: string):
   const wanted = path.replace(/\/$/, '').toLowerCase() || '/';
   return OPERATIONS.find((o) => {
     if (o.interface !== iface || !('method' in o.wire) || o.wire.method !== method.toUpperCase()) return false;
-    const pattern = new RegExp(`^${o.wire.path.toLowerCase().replace(/\{id\}/g, '[^/]+')}$`);
+    const literal = o.wire.path.toLowerCase().replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+    const pattern = new RegExp(`^${literal.replace(/\{id\}/g, '[^/]+')}$`);
     return pattern.test(wanted);
   });
 }

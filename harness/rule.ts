@@ -1,6 +1,7 @@
 import { test, type TestContext } from 'vitest';
 import * as allure from 'allure-js-commons';
 import type { InterfaceName, Profile } from '../contract/profile.js';
+import { judgedIds, judgedNames, type Judged, type OperationId } from '../contract/operations.js';
 import type { Account, AccountRole } from '../contract/profile.js';
 import { Clients } from './clients/index.js';
 import { renderDialogue, SmtpClient, type SmtpDialogue } from './clients/smtp.js';
@@ -26,8 +27,14 @@ export interface RuleMeta {
   /** the rule, present tense, observable */
   title: string;
   interface: InterfaceName;
-  /** operation, e.g. 'POST /Token' (Allure feature) */
-  operation: string;
+  /**
+   * The spec operation(s) the rule JUDGES (contract/operations.ts), as data: only these may make
+   * it fail. Work it needs but does not judge (log on, a session key, SMTP credentials, a folder
+   * or message to act on) is a precondition and goes through `t.given()` (fixtures do this), so
+   * a refusal of it ends the rule broken or not applicable, never fail (issue 15, Build 3).
+   * The Allure feature shows the catalogue's spec names.
+   */
+  operation: Judged;
   /** must: the spec states it; should: a standard the spec relies on implies it */
   level: 'must' | 'should';
   /** the spec sentence or table row the rule checks, quoted (shown in the report beside the title) */
@@ -43,8 +50,12 @@ export interface RuleMeta {
 }
 
 /** What reporters read from task.meta. */
-export interface RuleRecord extends Omit<RuleMeta, 'needs' | 'company'> {
+export interface RuleRecord extends Omit<RuleMeta, 'needs' | 'company' | 'operation'> {
   features: string[];
+  /** the judged operations by their spec names (the Allure feature, the report's meta line) */
+  operation: string;
+  /** the judged operations' ids */
+  judges: OperationId[];
 }
 
 declare module 'vitest' {
@@ -94,7 +105,8 @@ export class RuleContext {
     this.http = new HttpClient(dispatcher, {
       timeoutMs: this.run.settings.requestTimeoutMs,
       redact: this.redact,
-      defaultHeaders: { 'x-conformance-rule': meta.id },
+      // and the operations it judges, so a test-only refusal mode can refuse only its preconditions (reference/refusals.ts)
+      defaultHeaders: { 'x-conformance-rule': meta.id, 'x-conformance-judges': judgedIds(meta.operation).join(',') },
       limits: this.profile.limits,
       deadline,
       onRateLimited: (event) => this.rateLimited.push(event),
@@ -142,15 +154,28 @@ export class RuleContext {
 
   /**
    * A precondition: work the rule needs done but does not judge. If the target fails it, the
-   * rule cannot be evaluated, so the outcome is broken, not fail.
+   * rule cannot be evaluated, so the outcome is broken, not fail; the reason names the
+   * precondition and quotes the answer (issue 15, Found 2).
+   *
+   * `performs` names the operations the work consists of (fixtures name theirs): where the rule
+   * judges one of them (RuleMeta.operation), the work is the rule's own, and its failure stays
+   * the rule's verdict. A precondition nested inside it still ends the rule broken.
    */
-  async given<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  async given<T>(what: string, fn: () => Promise<T>, performs?: OperationId | readonly OperationId[]): Promise<T> {
+    if (this.judges(performs)) return fn();
     try {
       return await fn();
     } catch (e) {
       if (e instanceof NotApplicable || e instanceof TargetBroken) throw e;
       throw new TargetBroken(`Precondition "${what}" failed, so the rule could not be checked: ${(e as Error).message}`);
     }
+  }
+
+  /** Whether the rule judges any of `operations` (RuleMeta.operation). */
+  judges(operations: OperationId | readonly OperationId[] | undefined): boolean {
+    if (operations === undefined) return false;
+    const judged = judgedIds(this.meta.operation);
+    return (typeof operations === 'string' ? [operations] : operations).some((op) => judged.includes(op));
   }
 
   /** Registers cleanup that runs after the test, even when it fails (last registered, first run). */
@@ -192,7 +217,7 @@ const companyChanges: Need = {
 export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): void {
   const { needs: declared = [], company, ...described } = meta;
   const needs = company === 'changes' ? [...declared, companyChanges] : declared;
-  const record: RuleRecord = { ...described, features: needs.map((n) => n.feature) };
+  const record: RuleRecord = { ...described, operation: judgedNames(meta.operation), judges: judgedIds(meta.operation), features: needs.map((n) => n.feature) };
   const timeout = meta.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // independent rules run concurrently (up to the per-worker share of limits.concurrency); a rule
   // that changes company-wide settings also runs alone in its file (and holds the company claim)

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { ReferenceState } from './state.js';
-import { caselessRouting, requestScope, type AppEnv } from './http.js';
+import { caselessRouting, refusalScope, requestScope, type AppEnv } from './http.js';
 import { JSON_NAME_CASE, PATH_CASE } from './variant/vendor.js';
 import { tokenRoutes } from './token/routes.js';
 import { messagingRestRoutes } from './messaging-rest/routes.js';
@@ -24,6 +24,7 @@ export function createApp(state: ReferenceState): Hono<AppEnv> {
     await next();
   });
   app.use(requestScope(state.faults, state.variant.get(JSON_NAME_CASE) === 'caseless'));
+  app.use(refusalScope(state.refusals));
   app.route('/', tokenRoutes(state));
   app.route('/SecureMessagingAPI', messagingRestRoutes(state));
   app.route('/Provisioning', provisioningRoutes(state));

@@ -1,6 +1,9 @@
 import type { Context } from 'hono';
 import { getPath as honoPath } from 'hono/utils/url';
 import { RULE_HEADER, type Faults } from './faults.js';
+import { JUDGES_HEADER, type Refusals } from './refusals.js';
+import { operation, operationOf, type OperationId } from '../contract/operations.js';
+import type { InterfaceName } from '../contract/profile.js';
 
 /** Per-request values every route module can read. */
 export interface AppEnv {
@@ -127,3 +130,35 @@ export function caselessRouting(routes: () => ReadonlyArray<{ path: string }>): 
     return fallback ?? path;
   };
 }
+
+/**
+ * The test-only refusal mode (reference/refusals.ts) at the HTTP edge: which spec operation a
+ * request is, by contract/operations.ts (the interface by its base, B1), refused with HTTP 400
+ * before any route runs. SOAP operations are told apart by their element in the SOAP
+ * dispatcher instead (one POST carries them all); only the ?WSDL read is told here.
+ */
+export function refusalScope(refusals: Refusals) {
+  return async (c: Ctx, next: () => Promise<void>) => {
+    if (!refusals.active) return next();
+    const path = c.req.path;
+    const base = BASES.find(([prefix]) => path.toLowerCase() === prefix.toLowerCase() || path.toLowerCase().startsWith(`${prefix.toLowerCase()}/`));
+    if (base) {
+      const [prefix, iface] = base;
+      const rest = path.slice(prefix.length) || '/';
+      const wsdl = iface === 'messaging-soap' && c.req.method === 'GET' && Object.keys(c.req.queries()).some((k) => k.toLowerCase() === 'wsdl');
+      const op = iface === 'messaging-soap' ? (wsdl ? operation('messaging-soap.GetWsdl') : undefined) : operationOf(iface, c.req.method, rest);
+      if (op && refusals.refuses(op.id as OperationId, c.req.header(RULE_HEADER), c.req.header(JUDGES_HEADER))) return c.json(refusals.text(op.id as OperationId), 400);
+    }
+    await next();
+  };
+}
+
+/** B1: each interface's base under the reference's one origin (token's operations sit at the root). */
+const BASES: ReadonlyArray<readonly [string, InterfaceName]> = [
+  ['/SecureMessagingAPI', 'messaging-rest'],
+  ['/Provisioning', 'provisioning'],
+  ['/cmv4/cmv4.asmx', 'messaging-soap'],
+  ['/Remote', 'admin'],
+  ['/HpdProxyApi', 'directory'],
+  ['', 'token'],
+];

@@ -6,6 +6,7 @@ import type { ProfileInput } from '../contract/profile.js';
 import { createApp } from './app.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { Faults } from './faults.js';
+import { Refusals } from './refusals.js';
 import { seed } from './seed.js';
 import { createState, DEFAULT_PLATFORM, type Platform, type ReferenceState } from './state.js';
 import { EDITIONS, type Edition } from '../contract/profile.js';
@@ -20,6 +21,8 @@ export interface StartOptions {
   clock?: Clock;
   variant?: Variant;
   faults?: Faults;
+  /** test-only refusals (reference/refusals.ts); default from REFERENCE_REFUSE / REFERENCE_REFUSE_ROUND */
+  refusals?: Refusals;
   /** edition and release to play (spec §9); default REFERENCE_EDITION / REFERENCE_RELEASE, else securemail 5.36 */
   platform?: Platform;
   /** port of the SMTP gateway (0 = a free port) */
@@ -42,6 +45,7 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
     clock: options.clock ?? systemClock,
     variant,
     faults: options.faults ?? Faults.fromEnv(process.env),
+    refusals: options.refusals ?? Refusals.fromEnv(process.env),
     identityProvider: { resourceType: variant.get(RESOURCE_TYPE_NAME), jwtSecret: randomBytes(24).toString('base64url') },
     platform: options.platform ?? platformFromEnv(process.env, variant),
   });
@@ -63,6 +67,8 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
     close: async () => {
       const footprintFile = process.env.REFERENCE_FAULT_FOOTPRINT;
       if (footprintFile) writeFileSync(footprintFile, JSON.stringify(state.faults.footprint()));
+      const refusalLog = process.env.REFERENCE_REFUSE_LOG;
+      if (refusalLog) writeFileSync(refusalLog, JSON.stringify(state.refusals.log()));
       await gateway.close();
       await new Promise<void>((resolve) => {
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

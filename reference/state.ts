@@ -8,6 +8,7 @@ import { provisioningChoices } from './provisioning/choices.js';
 import { Provisioners } from './provisioning/provisioners.js';
 import { MailCore } from './core/mail/index.js';
 import { Faults } from './faults.js';
+import { Refusals } from './refusals.js';
 import type { Variant } from './variant.js';
 import { mailChoices, type MailChoices } from './core/mail/choices.js';
 import type { Edition } from '../contract/profile.js';
@@ -35,6 +36,8 @@ export interface ReferenceState {
   /** administration's view of user accounts: AccountModel fields, user types, administrators, PSKs (spec §4.2) */
   readonly accounts: AccountDirectory;
   readonly faults: Faults;
+  /** test-only refusals of whole operations (reference/refusals.ts, the precondition self-test) */
+  readonly refusals: Refusals;
   readonly variant: Variant;
   /** the variant's messaging readings, shared by both messaging adapters */
   readonly mail: MailChoices;
@@ -49,6 +52,7 @@ export interface StateOptions {
   clock: Clock;
   variant: Variant;
   faults?: Faults;
+  refusals?: Refusals;
   lockoutThreshold?: number;
   lifetimes?: Partial<Lifetimes>;
   identityProvider: { resourceType: string; jwtSecret: string };
@@ -68,6 +72,7 @@ export function createState(options: StateOptions): ReferenceState {
     provisioners: new Provisioners(),
     smtp: new SmtpSettings(domain),
     faults: options.faults ?? Faults.none(),
+    refusals: options.refusals ?? Refusals.none(),
     variant: options.variant,
     mail: mailChoices(options.variant),
     identityProvider: options.identityProvider,

@@ -1,6 +1,7 @@
 import * as allure from 'allure-js-commons';
 import { exchangeTitle, renderExchange } from '../evidence.js';
 import type { Exchange } from '../http.js';
+import { judgedNames } from '../../contract/operations.js';
 import type { RuleContext, RuleMeta } from '../rule.js';
 
 /** What a rule leaves in the Allure report: its labels, and its exchanges as evidence. */
@@ -59,7 +60,7 @@ export async function attachEvidence(t: RuleContext): Promise<void> {
 export async function labelForAllure(meta: RuleMeta): Promise<void> {
   await allure.displayName(`${meta.section} ${meta.title}`);
   await allure.epic(meta.interface);
-  await allure.feature(meta.operation);
+  await allure.feature(judgedNames(meta.operation));
   await allure.story(meta.title);
   await allure.label('ruleId', meta.id);
   await allure.label('level', meta.level);

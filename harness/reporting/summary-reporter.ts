@@ -16,6 +16,8 @@ export interface RuleResult {
   outcome: Outcome;
   title: string;
   operation: string;
+  /** the ids of the operations the rule judges (contract/operations.ts); the rest it calls are preconditions */
+  judges?: string[];
   /** why it was not applicable, broken, or failed (redacted) */
   reason?: string;
   file: string;
@@ -106,6 +108,7 @@ export default class SummaryReporter implements Reporter {
           outcome,
           title: rule.title,
           operation: rule.operation,
+          judges: rule.judges,
           ...sentenceOf(rule),
           reason: outcome === 'pass' ? undefined : reasonOf(test, outcome),
           file: relative(process.cwd(), module.moduleId),

@@ -2,6 +2,9 @@ import { Hono, type Context } from 'hono';
 import { offeredOperations, soapAction } from '../../contract/messaging-soap.js';
 import { MailError, type MailErrorCode } from '../core/mail/index.js';
 import { readBody, type AppEnv } from '../http.js';
+import { RULE_HEADER } from '../faults.js';
+import { JUDGES_HEADER } from '../refusals.js';
+import type { OperationId } from '../../contract/operations.js';
 import type { ReferenceState } from '../state.js';
 import { soapChoices, type SoapChoices } from './choices.js';
 import { faultXml, readEnvelope, readParts, responseXml, SoapFault, type FaultCode } from './envelope.js';
@@ -89,6 +92,9 @@ export function messagingSoapRoutes(state: ReferenceState): Hono<AppEnv> {
         if (f('messaging-soap.unknown-op-200')) return xml(c, responseXml(ch, namespace, request.op, undefined), 200);
         throw new SoapFault('Client', `The operation ${request.op} is not offered by this service.`);
       }
+      // the test-only refusal mode (reference/refusals.ts), by the operation element's name
+      const id = `messaging-soap.${known.name}` as OperationId;
+      if (state.refusals.refuses(id, c.req.header(RULE_HEADER), c.req.header(JUDGES_HEADER))) throw new SoapFault('Client', state.refusals.text(id));
       if (request.ns !== namespace && !f('messaging-soap.wrong-namespace-accepted')) {
         throw new SoapFault('Client', `The element ${request.op} is in the namespace "${request.ns}", not "${namespace}".`);
       }

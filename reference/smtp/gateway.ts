@@ -154,6 +154,8 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
     },
 
     onMailFrom(_address, session, callback) {
+      // the test-only refusal mode (reference/refusals.ts): the gateway takes no mail
+      if (state.refusals.refuses('smtp.Deliver', of(session).rule)) return callback(refusal(554, `5.7.1 ${state.refusals.text('smtp.Deliver')}`));
       callback(gate('mail-from', session, session.user as number));
     },
 

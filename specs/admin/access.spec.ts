@@ -1,3 +1,4 @@
+import { operationsOf } from '../../contract/operations.js';
 import type { HttpResponse } from '../../harness/http.js';
 import { check } from '../../harness/expect.js';
 import { adminCredentialsOf, adminSession, deleteAtEnd, givenAccount, keyOrThrow, newAccountModel } from '../../harness/fixtures/admin.js';
@@ -10,7 +11,7 @@ import { eachOffered } from '../../harness/offered.js';
  * (Create a new encryption key, Reset password, Update IP whitelist) are left out: a target that
  * wrongly performed one would change the company for every other rule of the run.
  */
-const base = { interface: 'admin' as const, level: 'must' as const, operation: 'every administration operation', needs: [iface('admin'), adminCredentials] };
+const base = { interface: 'admin' as const, level: 'must' as const, operation: operationsOf('admin'), needs: [iface('admin'), adminCredentials] };
 
 function operations(t: RuleContext, key: string | undefined): Array<[string, () => Promise<HttpResponse>]> {
   const a = t.admin;

@@ -1,3 +1,4 @@
+import { operationsOf } from '../../contract/operations.js';
 import { keyOf } from '../../harness/clients/admin.js';
 import { check } from '../../harness/expect.js';
 import { adminCredentialsOf, adminSession, givenAccount, listAll, newAccountModel, typeIdsOf } from '../../harness/fixtures/admin.js';
@@ -16,7 +17,7 @@ rule(
     ...base,
     id: 'admin.accounts.list-filters',
     section: '§2.2',
-    operation: 'List user accounts',
+    operation: 'admin.ListAccounts',
     title: 'List user accounts lists the company’s accounts of the UserTypeId asked for, not those of another type or another company',
     needs: [...base.needs, adminUserTypes(2)],
   },
@@ -53,7 +54,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'admin.user-types.list', section: '§4.2', operation: 'Get user types', title: 'Get user types answers a non-empty list of the company’s user types, each TypeId the profile names among them' },
+  { ...base, id: 'admin.user-types.list', section: '§4.2', operation: 'admin.GetUserTypes', title: 'Get user types answers a non-empty list of the company’s user types, each TypeId the profile names among them' },
   async (t) => {
     const admin = await adminSession(t);
     const res = await t.admin.userTypes(admin);
@@ -72,7 +73,7 @@ rule(
     ...base,
     id: 'admin.smtp.credentials',
     section: '§4.2',
-    operation: 'Get company SMTP credentials',
+    operation: 'admin.GetSmtpCredentials',
     title: 'Get company SMTP credentials answers an SMTPCredentialsModel carrying a company user id and a company password',
   },
   async (t) => {
@@ -90,7 +91,7 @@ rule(
     ...base,
     id: 'admin.edition.operations-offered',
     section: '§9',
-    operation: 'every administration operation',
+    operation: operationsOf('admin'),
     title: 'the administration reads the profile does not list as unavailable on the target’s edition are offered (2xx); those it lists are refused (4xx)',
   },
   async (t) => {

@@ -6,7 +6,7 @@ import { rule } from '../../harness/rule.js';
 import { newKey } from '../../contract/wire/envelope-crypto.js';
 
 /** spec §4.2 Get a session key, §5 rule 5; vendor-wire §3.1 (B3): the encrypted LoginModel. */
-const base = { interface: 'admin' as const, level: 'must' as const, operation: 'Get a session key', needs: [iface('admin'), adminCredentials] };
+const base = { interface: 'admin' as const, level: 'must' as const, operation: 'admin.GetSessionKey' as const, needs: [iface('admin'), adminCredentials] };
 
 rule(
   { ...base, id: 'admin.session-key.issued', section: '§4.2', title: 'Get a session key answers a session key (a non-empty string) for the administrator named in an encrypted LoginModel' },
@@ -21,6 +21,7 @@ rule(
   {
     ...base,
     id: 'admin.session-key.identity-fields',
+    operation: ['admin.GetSessionKey', 'messaging-rest.GetAccountDetails'],
     section: '§2.2',
     title: 'the LoginModel identity may name the user by Email, by UserId or by SingleSignOnId alone, and the key is that user’s',
     needs: [...base.needs, iface('messaging-rest')],
@@ -107,6 +108,7 @@ rule(
   {
     ...base,
     id: 'admin.session-key.valid-on-messaging',
+    operation: ['admin.GetSessionKey', 'messaging-rest.GetAccountDetails'],
     section: '§4.2',
     title: 'an administration session key is valid on the messaging interface: Get your account details answers the administrator’s account',
     needs: [...base.needs, iface('messaging-rest')],

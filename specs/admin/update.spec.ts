@@ -26,7 +26,7 @@ rule(
   {
     interface: 'admin',
     level: 'must',
-    operation: 'Update a user account',
+    operation: ['admin.UpdateAccount', 'admin.ViewAccount', 'messaging-rest.LogOn'],
     id: 'admin.accounts.update-overwrites',
     section: '§4.2',
     title: 'Update a user account overwrites every field: any subset left blank or null is stored blank or null, and the password is kept',

@@ -10,7 +10,7 @@ import { rule, type RuleContext } from '../../harness/rule.js';
  * assert only what every reading shares (clarifications D1-D3), on the provider the profile
  * declares (directory.knownProvider).
  */
-const base = { interface: 'directory', section: '§4.6', operation: 'GET /HpdProxyApi/Search', level: 'must' } as const;
+const base = { interface: 'directory', section: '§4.6', operation: 'directory.Search', level: 'must' } as const;
 const needs = [iface('directory'), iface('messaging-rest'), account('primary'), knownProvider];
 
 /** An entry carries every field the profile expects of the known provider (strings compared as given). */

@@ -10,7 +10,7 @@ import { rule } from '../../harness/rule.js';
  * administration or messaging interface is used.' Each refusal is contrasted with the same
  * search under a live key, so a directory that refuses everything cannot pass it.
  */
-const base = { interface: 'directory', section: '§4.6', operation: 'GET /HpdProxyApi/Search', level: 'must' } as const;
+const base = { interface: 'directory', section: '§4.6', operation: 'directory.Search', level: 'must' } as const;
 const needs = [iface('directory'), iface('messaging-rest'), account('primary')];
 
 rule(

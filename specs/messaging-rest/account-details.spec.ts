@@ -13,7 +13,7 @@ rule(
     id: 'messaging-rest.account.details',
     section: '§4.3',
     interface: 'messaging-rest',
-    operation: 'GET /Account/Details',
+    operation: 'messaging-rest.GetAccountDetails',
     level: 'must',
     title: "Get your account details returns the session's own account: its details carry the user's e-mail address",
     needs: [iface('messaging-rest'), account('primary')],

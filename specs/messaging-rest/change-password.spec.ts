@@ -8,7 +8,7 @@ import type { HttpResponse } from '../../harness/http.js';
 import { freshAccount } from '../../harness/fixtures/account-pools.js';
 
 /** spec §4.3 'Change your password' and §5 rule 6: no session key, works on an expired password. */
-const base = { interface: 'messaging-rest', operation: 'POST /Account/ChangePassword', level: 'must' } as const;
+const base = { interface: 'messaging-rest', operation: 'messaging-rest.ChangePassword', level: 'must' } as const;
 const EXPIRED = 'Password expired. User must change their password to use this function';
 
 const newPassword = () => `Np-${randomBytes(12).toString('base64url')}`;

@@ -4,7 +4,7 @@ import { account, iface, trashAdvancedByDelete } from '../../harness/needs.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 
 /** spec §3.2 'Delete message' rows: the trash sequence, own copy only, the permanent flag. */
-const base = { interface: 'messaging-rest', operation: 'DELETE /Message/{id}', level: 'must' } as const;
+const base = { interface: 'messaging-rest', operation: 'messaging-rest.DeleteMessage', level: 'must' } as const;
 const needs = [iface('messaging-rest'), account('primary'), account('peer')];
 
 async function received(t: RuleContext) {

@@ -7,7 +7,7 @@ import { rule } from '../../harness/rule.js';
 import { folderNameOfLength } from '../../generators/folder-name.js';
 
 /** spec §4.3 'Create a new folder', §8 limits, §7.2 CreateFolder texts. */
-const base = { interface: 'messaging-rest' as const, operation: 'POST /Folder', level: 'must' as const, needs: [iface('messaging-rest'), account('primary')] };
+const base = { interface: 'messaging-rest' as const, operation: 'messaging-rest.CreateFolder' as const, level: 'must' as const, needs: [iface('messaging-rest'), account('primary')] };
 const TOO_LONG = 'Folder could not be created. The Folder Name is too long';
 const TYPE_INVALID = 'Folder could not be created. The Folder Type and Folder Name is invalid';
 const EXISTS = 'Folder could not be created. The Folder Name already exists';

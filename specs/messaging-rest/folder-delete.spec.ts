@@ -4,7 +4,7 @@ import { account, iface } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 
 /** spec §4.3 'Delete a folder', §8 'custom folders only', §3.2 'Delete folder'. */
-const base = { interface: 'messaging-rest', operation: 'DELETE /Folder/{FolderId}', level: 'must' } as const;
+const base = { interface: 'messaging-rest', operation: 'messaging-rest.DeleteFolder', level: 'must' } as const;
 
 rule(
   { ...base, id: 'messaging-rest.folder.delete', section: '§4.3', title: 'Delete a folder removes a custom folder from the folder list', needs: [iface('messaging-rest'), account('primary')] },

@@ -8,7 +8,7 @@ rule(
     id: 'messaging-rest.folder.list-statistics',
     section: '§4.3',
     interface: 'messaging-rest',
-    operation: 'GET /Folder/List',
+    operation: 'messaging-rest.ListFolders',
     level: 'must',
     title: "List all folders shows the user's folders with statistics: a custom folder holding two messages reports TotalMessages 2",
     needs: [iface('messaging-rest'), account('primary'), account('peer')],

@@ -9,7 +9,7 @@ import { rule } from '../../harness/rule.js';
 import { acceptedFolderName, tooLongFolderName } from '../../generators/folder-name.js';
 
 /** spec §8 folder name limits and §7.2 CreateFolder texts, over generated names (properties). */
-const base = { interface: 'messaging-rest' as const, operation: 'POST /Folder', level: 'must' as const };
+const base = { interface: 'messaging-rest' as const, operation: 'messaging-rest.CreateFolder' as const, level: 'must' as const };
 
 /** Deletes a folder the create made, at once (a property makes many) and again after the test. */
 async function removeNow(session: MailSession, res: HttpResponse, name: string): Promise<void> {

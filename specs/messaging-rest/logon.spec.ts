@@ -5,7 +5,7 @@ import { rule } from '../../harness/rule.js';
 import { freshAccount } from '../../harness/fixtures/account-pools.js';
 
 /** spec §4.3 'Get a session key (log on)' and the §7.2 'Login' texts. */
-const base = { interface: 'messaging-rest', operation: 'POST /Account/Logon', level: 'must' } as const;
+const base = { interface: 'messaging-rest', operation: 'messaging-rest.LogOn', level: 'must' } as const;
 const LOGIN = {
   invalid: 'User credentials are invalid.',
   disabled: 'User Disabled',
@@ -16,7 +16,7 @@ const LOGIN = {
 } as const;
 
 rule(
-  { ...base, id: 'messaging-rest.logon.session-key', section: '§4.3', title: 'Log on with valid credentials returns a session key that opens the account', needs: [iface('messaging-rest'), account('primary')] },
+  { ...base, id: 'messaging-rest.logon.session-key', operation: ['messaging-rest.LogOn', 'messaging-rest.GetAccountDetails'], section: '§4.3', title: 'Log on with valid credentials returns a session key that opens the account', needs: [iface('messaging-rest'), account('primary')] },
   async (t) => {
     const { SessionKey } = expectBody(await t.rest.logon(t.account('primary')), LogOnResponseSchema, 'a non-empty SessionKey (spec §4.3; vendor-wire §1.1)');
     t.onCleanup('log out', () => t.rest.logout({ sessionKey: SessionKey }));

@@ -1,3 +1,4 @@
+import { operationsOf } from '../../contract/operations.js';
 import fc from 'fast-check';
 import { SendResponseSchema } from '../../contract/messaging.js';
 import { createdFolderId } from '../../harness/fixtures/mail-folders.js';
@@ -25,7 +26,7 @@ rule(
     id: 'messaging-rest.model.mailbox-pair',
     section: '§3.2',
     interface: 'messaging-rest',
-    operation: 'folders and messages',
+    operation: operationsOf('messaging-rest', ['messaging-rest.LogOn', 'messaging-rest.LogOut', 'messaging-rest.ChangePassword', 'messaging-rest.GetAccountDetails']),
     level: 'must',
     title: 'random sequences of folder creation and deletion, send, read, move, delete and retract keep every copy where the §3.2 moves put it',
     // the model advances deleted copies one trash stage per delete (clarification M4)

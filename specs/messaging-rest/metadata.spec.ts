@@ -6,7 +6,7 @@ import { account, iface } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 
 /** spec §4.3 'Get message metadata' (tracking and security information) and its Get MIME row. */
-const base = { interface: 'messaging-rest', operation: 'GET /Message/{id}/Metadata', level: 'must' } as const;
+const base = { interface: 'messaging-rest', operation: 'messaging-rest.GetMessageMetadata', level: 'must' } as const;
 const needs = [iface('messaging-rest'), account('primary'), account('peer'), account('outsider')];
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 

@@ -4,7 +4,7 @@ import { account, iface } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 
 /** spec §3.2 'Move message', §8 'Move: only within the same mailbox type'. */
-const base = { interface: 'messaging-rest', operation: 'POST /Message/{id}/Move', level: 'must' } as const;
+const base = { interface: 'messaging-rest', operation: 'messaging-rest.MoveMessage', level: 'must' } as const;
 const needs = [iface('messaging-rest'), account('primary'), account('peer')];
 
 rule(

@@ -14,7 +14,7 @@ const same = (a: string | undefined, b: string) => (a ?? '').toLowerCase() === b
 const text = (s: string | null | undefined) => (s ?? '').replace(/\r\n/g, '\n').replace(/\n$/, '');
 
 rule(
-  { ...base, id: 'messaging-rest.message.get', section: '§4.3', operation: 'GET /Message/{id}', title: 'Get a message returns the message as sent: From, To, Subject, TextBody and HtmlBody', needs },
+  { ...base, id: 'messaging-rest.message.get', section: '§4.3', operation: 'messaging-rest.GetMessage', title: 'Get a message returns the message as sent: From, To, Subject, TextBody and HtmlBody', needs },
   async (t) => {
     const [primary, peer] = await t.given('log on as primary and peer', () => Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer')]));
     const sent = { Subject: `${primary.tag} Grüße ☃`, TextBody: 'Plain words.\nSecond line.', HtmlBody: '<p>Plain <b>words</b>.</p>' };
@@ -36,7 +36,7 @@ rule(
     ...base,
     id: 'messaging-rest.mime.rfc5322',
     section: '§4.3',
-    operation: 'GET /Message/{id}/Mime',
+    operation: 'messaging-rest.GetMimeMessage',
     title: 'Get a MIME message returns standard MIME (RFC 5322) that a MIME parser reads back as the sent From, To, Subject (non-ASCII included) and text',
     needs,
   },
@@ -70,7 +70,7 @@ rule(
     ...base,
     id: 'messaging-rest.mime.marks-read',
     section: '§3.2',
-    operation: 'GET /Message/{id}/Mime',
+    operation: 'messaging-rest.GetMimeMessage',
     title: "a recipient's Get MIME writes tracking: the sender's metadata then shows the message read by that recipient",
     needs,
   },

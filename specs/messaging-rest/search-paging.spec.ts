@@ -15,7 +15,7 @@ rule(
     id: 'messaging-rest.search.paging',
     section: '§4.3',
     interface: 'messaging-rest',
-    operation: 'POST /Message/Inbox/Search',
+    operation: 'messaging-rest.SearchInbox',
     level: 'must',
     title: 'search pages partition the result: together they equal the unpaged result in its order, with no duplicates, and no page exceeds PageSize',
     needs: [iface('messaging-rest'), account('primary'), account('peer')],

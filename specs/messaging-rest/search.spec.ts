@@ -5,7 +5,7 @@ import { account, iface } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 
 /** spec §4.3 'Search the inbox' with the §2.3 SearchInbox fields. */
-const base = { interface: 'messaging-rest', operation: 'POST /Message/Inbox/Search', level: 'must' } as const;
+const base = { interface: 'messaging-rest', operation: 'messaging-rest.SearchInbox', level: 'must' } as const;
 const needs = [iface('messaging-rest'), account('primary'), account('peer')];
 
 rule(

@@ -1,3 +1,4 @@
+import { operationsOf } from '../../contract/operations.js';
 import { randomBytes } from 'node:crypto';
 import { LogOnResponseSchema } from '../../contract/messaging.js';
 import type { RestAuth } from '../../harness/clients/messaging-rest.js';
@@ -84,7 +85,7 @@ rule(
     ...base,
     id: 'messaging-rest.session.logon-first',
     section: '§5',
-    operation: 'every operation',
+    operation: operationsOf('messaging-rest', ['messaging-rest.LogOn', 'messaging-rest.ChangePassword']),
     title: 'every operation other than Log on and Change password is refused (4xx) without a session key, on ids the user may use with one (rule 4: log on must come first)',
     needs: [iface('messaging-rest'), account('primary'), account('peer')],
   },
@@ -98,7 +99,7 @@ rule(
     ...base,
     id: 'messaging-rest.session.unknown-key',
     section: '§5',
-    operation: 'every operation',
+    operation: operationsOf('messaging-rest', ['messaging-rest.LogOn', 'messaging-rest.ChangePassword']),
     title: 'a session key that Log on never issued is refused (4xx) by every operation, on ids the user may use with a key (rule 4)',
     needs: [iface('messaging-rest'), account('primary'), account('peer')],
   },
@@ -113,7 +114,7 @@ rule(
     ...base,
     id: 'messaging-rest.session.logout-invalidates',
     section: '§4.3',
-    operation: 'POST /Account/Logout',
+    operation: 'messaging-rest.LogOut',
     title: 'Log out invalidates the session key: later calls with it are refused (4xx)',
     needs: [iface('messaging-rest'), account('primary')],
   },
@@ -133,7 +134,7 @@ rule(
     ...base,
     id: 'messaging-rest.session.expired-key',
     section: '§7.2',
-    operation: 'GET /Account/Details',
+    operation: 'messaging-rest.GetAccountDetails',
     title: 'a session key past its lifetime is refused with "SessionKey Expired"',
     needs: [iface('messaging-rest'), shortSession],
   },

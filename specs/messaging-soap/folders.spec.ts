@@ -11,7 +11,7 @@ const base = { interface: 'messaging-soap', level: 'must' } as const;
 const needs = [soapService, account('primary')];
 
 rule(
-  { ...base, id: 'messaging-soap.folder-list.folders', section: '§4.4', operation: 'SOAP GetFolderList', title: "GetFolderListResult lists the user's Folder items with FID, Name and Type, among them the Inbox (type 0) and the sent-items folder (type 1)", needs },
+  { ...base, id: 'messaging-soap.folder-list.folders', section: '§4.4', operation: 'messaging-soap.GetFolderList', title: "GetFolderListResult lists the user's Folder items with FID, Name and Type, among them the Inbox (type 0) and the sent-items folder (type 1)", needs },
   async (t) => {
     const me = await t.given('log on as primary (SOAP)', () => SoapSession.open(t, 'primary'));
     const folders = await me.folders();
@@ -22,7 +22,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.create-folder.new-fid', section: '§4.4', operation: 'SOAP CreateFolder', title: 'CreateFolderResult names the new folder (NewFID), which GetFolderList then lists with its name and type', needs },
+  { ...base, id: 'messaging-soap.create-folder.new-fid', section: '§4.4', operation: ['messaging-soap.CreateFolder', 'messaging-soap.GetFolderList'], title: 'CreateFolderResult names the new folder (NewFID), which GetFolderList then lists with its name and type', needs },
   async (t) => {
     const me = await t.given('log on as primary (SOAP)', () => SoapSession.open(t, 'primary'));
     for (const type of [0, 1] as const) {
@@ -35,7 +35,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.create-folder.type-invalid', section: '§7.2', operation: 'SOAP CreateFolder', title: 'CreateFolder with FolderType 2 or -1 (either side of 0..1) is a Fault with "Folder could not be created. The Folder Type and Folder Name is invalid"', needs },
+  { ...base, id: 'messaging-soap.create-folder.type-invalid', section: '§7.2', operation: 'messaging-soap.CreateFolder', title: 'CreateFolder with FolderType 2 or -1 (either side of 0..1) is a Fault with "Folder could not be created. The Folder Type and Folder Name is invalid"', needs },
   async (t) => {
     const me = await t.given('log on as primary (SOAP)', () => SoapSession.open(t, 'primary'));
     for (const type of [2, -1]) {
@@ -49,7 +49,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.create-folder.name-length', section: '§8', operation: 'SOAP CreateFolder', title: 'a 65-character folder name is created; a 66-character one is a Fault with "Folder could not be created. The Folder Name is too long"', needs },
+  { ...base, id: 'messaging-soap.create-folder.name-length', section: '§8', operation: 'messaging-soap.CreateFolder', title: 'a 65-character folder name is created; a 66-character one is a Fault with "Folder could not be created. The Folder Name is too long"', needs },
   async (t) => {
     const me = await t.given('log on as primary (SOAP)', () => SoapSession.open(t, 'primary'));
     const stem = `${t.prefix}-len-`;
@@ -65,7 +65,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.create-folder.name-exists', section: '§7.2', operation: 'SOAP CreateFolder', title: 'a second folder with a name the user already has is a Fault with "Folder could not be created. The Folder Name already exists"', needs },
+  { ...base, id: 'messaging-soap.create-folder.name-exists', section: '§7.2', operation: 'messaging-soap.CreateFolder', title: 'a second folder with a name the user already has is a Fault with "Folder could not be created. The Folder Name already exists"', needs },
   async (t) => {
     const me = await t.given('log on as primary (SOAP)', () => SoapSession.open(t, 'primary'));
     const name = me.folderName();
@@ -80,7 +80,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.delete-folder.messages-to-parent', section: '§3.2', operation: 'SOAP DeleteFolder', title: 'DeleteFolder of a custom folder holding a message removes the folder and moves the message to the parent Inbox', needs: [...needs, iface('messaging-rest'), account('peer')] },
+  { ...base, id: 'messaging-soap.delete-folder.messages-to-parent', section: '§3.2', operation: 'messaging-soap.DeleteFolder', title: 'DeleteFolder of a custom folder holding a message removes the folder and moves the message to the parent Inbox', needs: [...needs, iface('messaging-rest'), account('peer')] },
   async (t) => {
     const [primary, peer, peerSoap] = await t.given('log on as primary (REST), peer (REST and SOAP)', () =>
       Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer'), SoapSession.open(t, 'peer')]),
@@ -96,7 +96,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.delete-folder.system-refused', section: '§8', operation: 'SOAP DeleteFolder', title: 'DeleteFolder of the Inbox is a Fault and the Inbox stays (custom folders only)', needs },
+  { ...base, id: 'messaging-soap.delete-folder.system-refused', section: '§8', operation: 'messaging-soap.DeleteFolder', title: 'DeleteFolder of the Inbox is a Fault and the Inbox stays (custom folders only)', needs },
   async (t) => {
     const me = await t.given('log on as primary (SOAP)', () => SoapSession.open(t, 'primary'));
     const { inbox } = await t.given('find the Inbox', () => me.systemFolders());

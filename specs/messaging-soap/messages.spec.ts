@@ -13,7 +13,7 @@ const base = { interface: 'messaging-soap', level: 'must' } as const;
 const needs = [soapService, iface('messaging-rest'), account('primary'), account('peer')];
 
 rule(
-  { ...base, id: 'messaging-soap.send-mime.new-mid', section: '§4.4', operation: 'SOAP SendMIMEMessage', title: "SendMIMEMessageResult names the new message (NewMID), and the recipient's Inbox holds that MID (read through REST)", needs },
+  { ...base, id: 'messaging-soap.send-mime.new-mid', section: '§4.4', operation: 'messaging-soap.SendMIMEMessage', title: "SendMIMEMessageResult names the new message (NewMID), and the recipient's Inbox holds that MID (read through REST)", needs },
   async (t) => {
     const [sender, peer] = await t.given('log on as primary (SOAP) and peer (REST)', () => Promise.all([SoapSession.open(t, 'primary'), MailSession.open(t, 'peer')]));
     const subject = `${t.prefix} soap mime`;
@@ -30,7 +30,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.send-mime.malformed-to-drafts', section: '§3.2', operation: 'SOAP SendMIMEMessage', title: "improperly formatted MIME raises no Fault: the message is saved in the sender's Drafts and its MID returned", needs: [soapService, iface('messaging-rest'), account('primary')] },
+  { ...base, id: 'messaging-soap.send-mime.malformed-to-drafts', section: '§3.2', operation: 'messaging-soap.SendMIMEMessage', title: "improperly formatted MIME raises no Fault: the message is saved in the sender's Drafts and its MID returned", needs: [soapService, iface('messaging-rest'), account('primary')] },
   async (t) => {
     const [soap, rest] = await t.given('log on as primary (SOAP and REST)', () => Promise.all([SoapSession.open(t, 'primary'), MailSession.open(t, 'primary')]));
     const { drafts } = await t.given("find primary's Drafts", () => rest.systemFolders());
@@ -45,7 +45,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.get-mime.mime-text', section: '§4.4', operation: 'SOAP GetMIMEMessage', title: 'GetMIMEMessageResult is the message as MIME text: a header section with its Subject, an empty line, a body', needs },
+  { ...base, id: 'messaging-soap.get-mime.mime-text', section: '§4.4', operation: 'messaging-soap.GetMIMEMessage', title: 'GetMIMEMessageResult is the message as MIME text: a header section with its Subject, an empty line, a body', needs },
   async (t) => {
     const [primary, peer, peerSoap] = await t.given('log on as primary (REST), peer (REST and SOAP)', () =>
       Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer'), SoapSession.open(t, 'peer')]),
@@ -59,7 +59,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.get-mime.marks-read', section: '§3.2', operation: 'SOAP GetMIMEMessage', title: "a recipient's GetMIMEMessage writes tracking: the message is no longer among the recipient's unread messages", needs },
+  { ...base, id: 'messaging-soap.get-mime.marks-read', section: '§3.2', operation: 'messaging-soap.GetMIMEMessage', title: "a recipient's GetMIMEMessage writes tracking: the message is no longer among the recipient's unread messages", needs },
   async (t) => {
     const [primary, peer, peerSoap] = await t.given('log on as primary (REST), peer (REST and SOAP)', () =>
       Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer'), SoapSession.open(t, 'peer')]),
@@ -72,7 +72,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.get-mime.outsider-refused', section: '§7.2', operation: 'SOAP GetMIMEMessage', title: 'GetMIMEMessage by a user who neither sent nor received the message is a Fault with the §7.2 permission text naming the key and the MID', needs: [...needs, account('outsider')] },
+  { ...base, id: 'messaging-soap.get-mime.outsider-refused', section: '§7.2', operation: 'messaging-soap.GetMIMEMessage', title: 'GetMIMEMessage by a user who neither sent nor received the message is a Fault with the §7.2 permission text naming the key and the MID', needs: [...needs, account('outsider')] },
   async (t) => {
     const [primary, peer, outsider] = await t.given('log on as primary, peer (REST) and outsider (SOAP)', () =>
       Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer'), SoapSession.open(t, 'outsider')]),
@@ -83,7 +83,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.get-mime.deleted-refused', section: '§7.2', operation: 'SOAP GetMIMEMessage', title: 'GetMIMEMessage of a message the recipient deleted permanently is a Fault with a §7.2 GetMIMEMessage text', needs },
+  { ...base, id: 'messaging-soap.get-mime.deleted-refused', section: '§7.2', operation: 'messaging-soap.GetMIMEMessage', title: 'GetMIMEMessage of a message the recipient deleted permanently is a Fault with a §7.2 GetMIMEMessage text', needs },
   async (t) => {
     const [primary, peer, peerSoap] = await t.given('log on as primary (REST), peer (REST and SOAP)', () =>
       Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer'), SoapSession.open(t, 'peer')]),
@@ -95,7 +95,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.in-transit.round-trip', section: '§4.4', operation: 'SOAP GetInTransit / SetInTransit', title: 'GetInTransit answers the InTransitValue that SetInTransit last set on the copy, true and then false', needs },
+  { ...base, id: 'messaging-soap.in-transit.round-trip', section: '§4.4', operation: ['messaging-soap.GetInTransit', 'messaging-soap.SetInTransit'], title: 'GetInTransit answers the InTransitValue that SetInTransit last set on the copy, true and then false', needs },
   async (t) => {
     const [primary, peer, peerSoap] = await t.given('log on as primary (REST), peer (REST and SOAP)', () =>
       Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer'), SoapSession.open(t, 'peer')]),
@@ -111,7 +111,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.mailbox-xml.listing', section: '§2.3', operation: 'SOAP GetMailboxXML', title: "GetMailboxXML of the inbox lists a received message as a MessageListItem with its MID and Subject", needs: [...needs, mailboxXml] },
+  { ...base, id: 'messaging-soap.mailbox-xml.listing', section: '§2.3', operation: 'messaging-soap.GetMailboxXML', title: "GetMailboxXML of the inbox lists a received message as a MessageListItem with its MID and Subject", needs: [...needs, mailboxXml] },
   async (t) => {
     const [primary, peer, peerSoap] = await t.given('log on as primary (REST), peer (REST and SOAP)', () =>
       Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer'), SoapSession.open(t, 'peer')]),

@@ -21,7 +21,7 @@ async function delivered(t: Parameters<Parameters<typeof rule>[1]>[0]) {
 }
 
 rule(
-  { ...base, id: 'messaging-soap.move.same-type', section: '§3.2', operation: 'SOAP MoveMessage', title: 'MoveMessage of a received message to a custom inbox folder places it there and takes it out of the Inbox', needs },
+  { ...base, id: 'messaging-soap.move.same-type', section: '§3.2', operation: 'messaging-soap.MoveMessage', title: 'MoveMessage of a received message to a custom inbox folder places it there and takes it out of the Inbox', needs },
   async (t) => {
     const { peer, peerSoap, mid, folders } = await delivered(t);
     const fid = await t.given('peer creates an inbox folder (SOAP)', () => peerSoap.createFolder(0));
@@ -32,7 +32,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.move.across-types-refused', section: '§8', operation: 'SOAP MoveMessage', title: 'MoveMessage of a received message into an outbox folder is a Fault and the message stays in the Inbox', needs },
+  { ...base, id: 'messaging-soap.move.across-types-refused', section: '§8', operation: 'messaging-soap.MoveMessage', title: 'MoveMessage of a received message into an outbox folder is a Fault and the message stays in the Inbox', needs },
   async (t) => {
     const { peer, peerSoap, mid, folders } = await delivered(t);
     const fid = await t.given('peer creates an outbox folder (SOAP)', () => peerSoap.createFolder(1));
@@ -42,7 +42,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.move.undelete', section: '§4.4', operation: 'SOAP MoveMessage', title: 'un-delete: MoveMessage of a message deleted from the inbox back to the Inbox puts it there again', needs },
+  { ...base, id: 'messaging-soap.move.undelete', section: '§4.4', operation: 'messaging-soap.MoveMessage', title: 'un-delete: MoveMessage of a message deleted from the inbox back to the Inbox puts it there again', needs },
   async (t) => {
     const { peer, peerSoap, mid, folders } = await delivered(t);
     expectSoapResult(await t.soap.deleteMessage(peerSoap.key, 0, mid, false), 'DeleteMessageResult');
@@ -53,7 +53,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.delete.trash-sequence', section: '§3.2', operation: 'SOAP DeleteMessage', title: 'DeleteMessage answers DeleteMessageResult and moves the copy to Trash, a second one to Deleted Trash, a third purges it', needs: [...needs, trashAdvancedByDelete] },
+  { ...base, id: 'messaging-soap.delete.trash-sequence', section: '§3.2', operation: 'messaging-soap.DeleteMessage', title: 'DeleteMessage answers DeleteMessageResult and moves the copy to Trash, a second one to Deleted Trash, a third purges it', needs: [...needs, trashAdvancedByDelete] },
   async (t) => {
     const { peer, peerSoap, mid, folders } = await delivered(t);
     const stages: Array<[string, number[]]> = [['Trash', folders.trash], ['Deleted Trash', folders.deletedTrash], ['nowhere (purged)', []]];
@@ -67,7 +67,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.delete.permanent', section: '§3.2', operation: 'SOAP DeleteMessage', title: "PermanentlyDelete true removes the user's copy at once; the sender's copy stays", needs },
+  { ...base, id: 'messaging-soap.delete.permanent', section: '§3.2', operation: 'messaging-soap.DeleteMessage', title: "PermanentlyDelete true removes the user's copy at once; the sender's copy stays", needs },
   async (t) => {
     const { primary, peer, peerSoap, mid } = await delivered(t);
     const { outbox } = await t.given("find primary's sent-items folder", () => primary.systemFolders());
@@ -79,7 +79,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.delete.not-deletable', section: '§7.2', operation: 'SOAP DeleteMessage', title: 'DeleteMessage of a message the user has no copy of is a Fault with "Message could not be deleted", and the copies stay', needs: [...needs, account('outsider')] },
+  { ...base, id: 'messaging-soap.delete.not-deletable', section: '§7.2', operation: 'messaging-soap.DeleteMessage', title: 'DeleteMessage of a message the user has no copy of is a Fault with "Message could not be deleted", and the copies stay', needs: [...needs, account('outsider')] },
   async (t) => {
     const { peer, mid, folders } = await delivered(t);
     const outsider = await t.given('log on as outsider (SOAP)', () => SoapSession.open(t, 'outsider'));
@@ -89,7 +89,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-soap.retract.recipient-keeps', section: '§3.2', operation: 'SOAP RetractMessage', title: "RetractMessage by the sender succeeds and the recipient's copy stays in the recipient's account", needs },
+  { ...base, id: 'messaging-soap.retract.recipient-keeps', section: '§3.2', operation: 'messaging-soap.RetractMessage', title: "RetractMessage by the sender succeeds and the recipient's copy stays in the recipient's account", needs },
   async (t) => {
     const { primary, peer, mid, folders } = await delivered(t);
     const sender = await t.given('log on as primary (SOAP)', () => SoapSession.open(t, primary.account));

@@ -1,3 +1,4 @@
+import { operationsOf } from '../../contract/operations.js';
 import fc from 'fast-check';
 import { SendResponseSchema } from '../../contract/messaging.js';
 import { mailboxCommands, type MailboxModel, type PairApi, type Side } from '../../generators/mailbox-commands.js';
@@ -35,7 +36,7 @@ rule(
     id: 'messaging-soap.model.one-mailbox',
     section: '§3.2',
     interface: 'messaging-soap',
-    operation: 'REST and SOAP',
+    operation: [...operationsOf('messaging-rest', ['messaging-rest.LogOn', 'messaging-rest.LogOut', 'messaging-rest.ChangePassword', 'messaging-rest.GetAccountDetails']), ...operationsOf('messaging-soap', ['messaging-soap.Logon', 'messaging-soap.Logout', 'messaging-soap.ChangePassword', 'messaging-soap.GetAccountDetails', 'messaging-soap.GetWsdl'])],
     level: 'must',
     title: 'REST and SOAP are one mailbox: random sequences of folder, send, read, move, delete and retract operations, each through a randomly chosen form, keep every copy where §3.2 puts it, under the same MIDs',
     needs: [soapService, iface('messaging-rest'), account('primary'), account('peer'), trashAdvancedByDelete],

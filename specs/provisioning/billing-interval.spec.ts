@@ -11,7 +11,7 @@ import { rule, type RuleContext } from '../../harness/rule.js';
  * than 1': one rule per side, and one for what is valid. Each runs its property, then the §8
  * boundaries of its side.
  */
-const base = { interface: 'provisioning' as const, operation: 'POST /Provisioning/ Create', level: 'must' as const, needs: [iface('provisioning'), provisioningAccount] };
+const base = { interface: 'provisioning' as const, operation: 'provisioning.Provision' as const, level: 'must' as const, needs: [iface('provisioning'), provisioningAccount] };
 const INVALID = "spec §7.3 BillingPeriodInvalid: 'Monthly true and Years not 0, or Monthly false and Years less than 1'";
 
 function creator(t: RuleContext) {

@@ -12,7 +12,7 @@ import { rule } from '../../harness/rule.js';
 rule(
   {
     interface: 'provisioning',
-    operation: 'POST /Provisioning/ Cancel',
+    operation: 'provisioning.Provision',
     level: 'must',
     needs: [iface('provisioning'), provisioningAccount],
     id: 'provisioning.cancel.status-cancelled',

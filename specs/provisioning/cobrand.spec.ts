@@ -5,7 +5,7 @@ import { attemptCreate, company, expectAccepted, expectErrors, givenCompany } fr
 import { rule, type RuleContext } from '../../harness/rule.js';
 
 /** spec §2.4 CobrandModel, §7.3 IncompleteCobrandData and CobrandExists, §8 cobrand uniqueness. */
-const base = { interface: 'provisioning' as const, operation: 'POST /Provisioning/ Create (Cobrand)', level: 'must' as const, needs: [iface('provisioning'), provisioningAccount] };
+const base = { interface: 'provisioning' as const, operation: 'provisioning.Provision' as const, level: 'must' as const, needs: [iface('provisioning'), provisioningAccount] };
 
 const cobrandOf = (t: RuleContext, n: number) => buildCobrand({ prefix: t.prefix, n, seed: t.run.settings.seed });
 

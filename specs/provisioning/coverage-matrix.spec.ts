@@ -18,7 +18,7 @@ import { rule } from '../../harness/rule.js';
 rule(
   {
     interface: 'provisioning',
-    operation: 'POST /Provisioning/ (errors)',
+    operation: 'provisioning.Provision',
     level: 'must',
     needs: [iface('provisioning'), provisioningAccount],
     id: 'provisioning.errors.documented-names',

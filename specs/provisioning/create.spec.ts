@@ -6,10 +6,10 @@ import { attemptCreate, cancelNow, company, expectAccepted, expectErrors, givenC
 import { rule } from '../../harness/rule.js';
 
 /** spec §4.5 Provision a company, Command Create, and the §7.3 conditions a Create can cause. */
-const base = { interface: 'provisioning' as const, operation: 'POST /Provisioning/ Create', level: 'must' as const, needs: [iface('provisioning'), provisioningAccount] };
+const base = { interface: 'provisioning' as const, operation: 'provisioning.Provision' as const, level: 'must' as const, needs: [iface('provisioning'), provisioningAccount] };
 
 rule(
-  { ...base, id: 'provisioning.create.provisions-company', section: '§4.5', title: 'Create of a valid company answers without errors, and the company then has a default key under its ReferenceId' },
+  { ...base, id: 'provisioning.create.provisions-company', operation: ['provisioning.Provision', 'provisioning.GetEncryptionKey'], section: '§4.5', title: 'Create of a valid company answers without errors, and the company then has a default key under its ReferenceId' },
   async (t) => {
     const model = company(t, 0);
     expectAccepted(await attemptCreate(t, model), 'spec §4.5: Provision a company with Command Create provisions it');

@@ -9,8 +9,8 @@ import { rule, type RuleContext } from '../../harness/rule.js';
  * is invalidated'. Keys never appear in messages: they are compared, not shown.
  */
 const base = { interface: 'provisioning' as const, level: 'must' as const, section: '§4.5', needs: [iface('provisioning'), provisioningAccount] };
-const GET = 'POST /Provisioning/company/GetEncryptionKey';
-const NEW = 'POST /Provisioning/company/NewEncryptionKey';
+const GET = 'provisioning.GetEncryptionKey' as const;
+const NEW = 'provisioning.NewEncryptionKey' as const;
 
 /** A provisioned company and its default key (both preconditions). */
 async function companyWithDefaultKey(t: RuleContext) {

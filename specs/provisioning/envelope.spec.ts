@@ -4,7 +4,7 @@ import { check } from '../../harness/expect.js';
 import { rule } from '../../harness/rule.js';
 
 /** spec §4.5 (encrypted data string and hash), §5.8 (authentication), §7.3 'Other' rows. */
-const base = { interface: 'provisioning' as const, operation: 'POST /Provisioning/ (Provision)', level: 'must' as const, needs: [iface('provisioning'), provisioningAccount] };
+const base = { interface: 'provisioning' as const, operation: 'provisioning.Provision' as const, level: 'must' as const, needs: [iface('provisioning'), provisioningAccount] };
 
 rule(
   { ...base, id: 'provisioning.auth.unknown-user-name', section: '§5.8', title: 'a request whose UserName is no provisioning user is refused with NotAuthorized' },

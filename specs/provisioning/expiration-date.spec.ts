@@ -20,7 +20,7 @@ import { rule, type RuleContext } from '../../harness/rule.js';
  * InvalidDate and PastExpirationDate. Each rule runs its property (seeded, SMS_PROPERTY_RUNS)
  * and then its stated boundaries.
  */
-const base = { interface: 'provisioning' as const, operation: 'POST /Provisioning/ Create', level: 'must' as const, needs: [iface('provisioning'), provisioningAccount] };
+const base = { interface: 'provisioning' as const, operation: 'provisioning.Provision' as const, level: 'must' as const, needs: [iface('provisioning'), provisioningAccount] };
 
 /** Creates a company with the given ExpirationDate, each under a name of its own. */
 function creator(t: RuleContext) {

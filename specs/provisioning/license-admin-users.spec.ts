@@ -11,7 +11,7 @@ import { rule } from '../../harness/rule.js';
 rule(
   {
     interface: 'provisioning',
-    operation: 'POST /Provisioning/ Update',
+    operation: 'provisioning.Provision',
     level: 'must',
     needs: [iface('provisioning'), provisioningAccount, provisioningUserType, iface('admin'), adminCredentials],
     id: 'provisioning.update.license-below-admin-users',

@@ -9,7 +9,7 @@ import { rule, type RuleContext } from '../../harness/rule.js';
  * CouldNotAddUserToUserType, §8 'SecureContacts: no more than the licenses of the specified user
  * type'. The suite sends one SecureContactModel, the spec's and the vendor's form.
  */
-const base = { interface: 'provisioning' as const, operation: 'POST /Provisioning/ Create (SecureContacts)', level: 'must' as const };
+const base = { interface: 'provisioning' as const, operation: 'provisioning.Provision' as const, level: 'must' as const };
 const needs = [iface('provisioning'), provisioningAccount, secureContactUserType];
 
 const seedOf = (t: RuleContext, n: number) => ({ prefix: t.prefix, n, seed: t.run.settings.seed });

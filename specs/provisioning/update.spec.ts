@@ -7,7 +7,7 @@ import { cancelAtEnd, company, companyShown, expectAccepted, expectErrors, given
 import { rule, type RuleContext } from '../../harness/rule.js';
 
 /** spec §4.5 Provision a company, Command Update; §7.3 rows an Update can cause; §8 LicenseQuantity. */
-const base = { interface: 'provisioning' as const, operation: 'POST /Provisioning/ Update', level: 'must' as const };
+const base = { interface: 'provisioning' as const, operation: 'provisioning.Provision' as const, level: 'must' as const };
 const needs = [iface('provisioning'), provisioningAccount];
 
 /**

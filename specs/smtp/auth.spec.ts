@@ -7,7 +7,7 @@ import { rule } from '../../harness/rule.js';
  * spec §1: 'Company-level SMTP credentials are obtained through the administration interface';
  * B7: AUTH PLAIN and LOGIN with them. The AUTH lines of each dialogue are redacted in the report.
  */
-const base = { interface: 'smtp', section: '§1', operation: 'SMTP AUTH', level: 'must', company: 'uses' } as const;
+const base = { interface: 'smtp', section: '§1', operation: 'smtp.Deliver', level: 'must', company: 'uses' } as const;
 const needs = [smtpGateway, adminCredentials];
 
 for (const method of ['PLAIN', 'LOGIN'] as const) {

@@ -10,7 +10,7 @@ import { rule, type RuleContext } from '../../harness/rule.js';
  * spec §1: the gateway 'can deliver plain-text SMTP messages with TLS routing'; §4.3 Get unread
  * messages: 'including messages delivered as plain text over TLS (MessageStatus = 5)'; B7.
  */
-const base = { interface: 'smtp', section: '§4.3', operation: 'SMTP DATA → Get unread messages', level: 'must', company: 'uses' } as const;
+const base = { interface: 'smtp', section: '§4.3', operation: ['smtp.Deliver', 'messaging-rest.GetUnreadMessages'], level: 'must', company: 'uses' } as const;
 const needs = [smtpGateway, adminCredentials, iface('messaging-rest'), account('primary')];
 
 async function delivered(t: RuleContext) {
@@ -35,7 +35,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'smtp.delivery.content', section: '§1', title: 'a plain-text message delivered through the gateway keeps its subject and its text', needs },
+  { ...base, id: 'smtp.delivery.content', section: '§1', operation: ['smtp.Deliver', 'messaging-rest.GetUnreadMessages', 'messaging-rest.GetMessage'], title: 'a plain-text message delivered through the gateway keeps its subject and its text', needs },
   async (t) => {
     const { primary, sent, summary } = await delivered(t);
     const message = expectBody(await t.rest.getMessage(primary.auth, summary.MessageId), MessageSchema, 'the message (spec §4.3 Get a message)');

@@ -7,7 +7,7 @@ import { rule } from '../../harness/rule.js';
  * spec §1: 'The service also has an SMTP gateway … [it] can deliver plain-text SMTP messages
  * with TLS routing'; B7: SMTP with STARTTLS. The dialogue of each rule is in the report.
  */
-const base = { interface: 'smtp', section: '§1', operation: 'SMTP session', level: 'must', company: 'uses' } as const;
+const base = { interface: 'smtp', section: '§1', operation: 'smtp.Deliver', level: 'must', company: 'uses' } as const;
 
 rule(
   { ...base, id: 'smtp.gateway.ehlo', title: 'the SMTP gateway greets a client and answers EHLO with 250 (RFC 5321)', needs: [smtpGateway] },

@@ -8,7 +8,7 @@ import { rule } from '../../harness/rule.js';
  * rules change the company's SMTP password (company: 'changes'): they run alone, and only where
  * the profile allows company changes. The old password cannot be put back.
  */
-const base = { interface: 'smtp', section: '§4.2', operation: 'Reset password → SMTP AUTH', level: 'must', company: 'changes' } as const;
+const base = { interface: 'smtp', section: '§4.2', operation: ['admin.ResetSmtpPassword', 'smtp.Deliver'], level: 'must', company: 'changes' } as const;
 const needs = [smtpGateway, adminCredentials];
 
 rule(

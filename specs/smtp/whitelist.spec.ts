@@ -13,7 +13,7 @@ import { rule, type RuleContext } from '../../harness/rule.js';
  * client addresses (profile smtp.clientAddresses). These rules change the company's whitelist
  * (company: 'changes'): they run alone, where the profile allows it, and put back the list they found.
  */
-const base = { interface: 'smtp', section: '§4.2', operation: 'Update IP whitelist → SMTP session', level: 'must', company: 'changes' } as const;
+const base = { interface: 'smtp', section: '§4.2', operation: ['admin.UpdateIpWhitelist', 'smtp.Deliver'], level: 'must', company: 'changes' } as const;
 const needs = [smtpGateway, adminCredentials, iface('messaging-rest'), account('primary')];
 /** An address no client of the suite uses (RFC 5737 TEST-NET-1). */
 const ELSEWHERE = '192.0.2.1';

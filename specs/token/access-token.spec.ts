@@ -6,7 +6,7 @@ import { rule } from '../../harness/rule.js';
 const strings = (value: unknown): string[] =>
   typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
 
-const base = { interface: 'token', operation: 'Authorization header', level: 'must', section: '§5.1' } as const;
+const base = { interface: 'token', operation: 'messaging-rest.GetAccountDetails', level: 'must', section: '§5.1' } as const;
 
 rule(
   {

@@ -18,7 +18,7 @@ for (const row of rows) {
       id: row.id,
       section: '§7.1',
       interface: 'token',
-      operation: 'POST /Token client_credentials',
+      operation: 'token.Token',
       level: 'must',
       title: `client_credentials for ${row.state}, with the right secret, is refused with 401 ${row.error}`,
       needs: [iface('token'), account(row.role)],

@@ -6,7 +6,7 @@ import { account, autoProvisioning, bearerOnMessaging, iface, identityProvider }
 import { rule } from '../../harness/rule.js';
 import { expectMissingRefused } from '../../harness/fixtures/token-request.js';
 
-const base = { interface: 'token', operation: 'POST /Token authorization_code', level: 'must' } as const;
+const base = { interface: 'token', operation: 'token.Token', level: 'must' } as const;
 
 rule(
   {
@@ -26,6 +26,7 @@ rule(
   {
     ...base,
     id: 'token.authorization-code.auto-provisions',
+    operation: ['token.Token', 'messaging-rest.GetAccountDetails'],
     section: '§4.1',
     title: 'authorization_code for a user unknown to the service, with the company id, provisions the user and returns an access_token that works',
     needs: [iface('token'), identityProvider, autoProvisioning, bearerOnMessaging],

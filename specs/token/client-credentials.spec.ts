@@ -4,7 +4,7 @@ import { account, iface } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 import { expectMissingRefused } from '../../harness/fixtures/token-request.js';
 
-const base = { interface: 'token', operation: 'POST /Token client_credentials', level: 'must' } as const;
+const base = { interface: 'token', operation: 'token.Token', level: 'must' } as const;
 
 rule(
   {

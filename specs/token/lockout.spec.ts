@@ -8,7 +8,7 @@ rule(
     id: 'token.account.lockout',
     section: '§7.1',
     interface: 'token',
-    operation: 'POST /Token client_credentials',
+    operation: 'token.Token',
     level: 'must',
     title: 'after the profile\'s threshold of invalid secrets the account is locked: even the right secret is refused with 401 AccountLockedOut',
     needs: [iface('token'), lockableAccounts],

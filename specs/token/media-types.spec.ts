@@ -2,7 +2,7 @@ import { expectMediaType, expectTokenIssued } from '../../harness/expect.js';
 import { account, iface } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 
-const base = { interface: 'token', operation: 'POST /Token headers', level: 'must', section: '§4.1' } as const;
+const base = { interface: 'token', operation: 'token.Token', level: 'must', section: '§4.1' } as const;
 
 rule(
   {

@@ -7,14 +7,14 @@ import { property } from '../../harness/property.js';
 import { rule } from '../../harness/rule.js';
 import { omitFields } from '../../generators/token-request.js';
 
-const base = { interface: 'token', operation: 'POST /Token mfa_otp', level: 'must' } as const;
+const base = { interface: 'token', operation: 'token.Token', level: 'must' } as const;
 
 rule(
   {
     ...base,
     id: 'token.mfa.required',
     section: '§5.3',
-    operation: 'POST /Token client_credentials',
+    operation: 'token.Token',
     title: 'client_credentials for a user with MFA, with the right secret, is answered 401 MFARequired instead of a token',
     needs: [iface('token'), account('mfaTotp')],
   },
@@ -27,6 +27,7 @@ rule(
   {
     ...base,
     id: 'token.mfa.email-otp',
+    operation: ['token.Challenge', 'token.Token'],
     section: '§5.3',
     title: 'MFA by e-mail: /token/challenge sends a one-time password, and mfa_otp with mfa_method Email and that password returns an access_token',
     needs: [iface('token'), iface('messaging-rest'), account('mfaEmail'), emailOtpReadable],

@@ -2,7 +2,7 @@ import { expectTokenError, expectTokenErrorAmong, check } from '../../harness/ex
 import { account, iface } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 
-const base = { interface: 'token', operation: 'POST /Token request', level: 'must', section: '§7.1' } as const;
+const base = { interface: 'token', operation: 'token.Token', level: 'must', section: '§7.1' } as const;
 
 rule(
   {

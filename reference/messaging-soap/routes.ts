@@ -25,6 +25,7 @@ const CLIENT_CAUSES: ReadonlySet<MailErrorCode> = new Set([
   'moveToTrash',
   'systemFolder',
   'notSender',
+  'draftNotSent',
   'folderNotFound',
 ]);
 

@@ -213,13 +213,11 @@ export function escapeAttribute(text: string): string {
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\r': '&#13;', '\n': '&#10;', '\t': '&#9;' };
 
 /**
- * The same character data as CDATA sections (§2.7): "]]>" cannot occur inside one, so it is
- * split across two; a CR cannot survive inside one (§2.11 applies to CDATA too), so it is
- * written between sections as `&#13;`.
+ * The same character data as one CDATA section (§2.7), where one can hold it: not when it holds
+ * "]]>" (which ends a section), nor a CR (§2.11 turns a raw CR into LF inside CDATA too; split
+ * sections with `&#13;` between them are legal, but clients that trim text nodes, node-soap among
+ * them, lose the line ends). Where none can, the caller writes escaped text.
  */
-export function cdataXml(text: string): string {
-  return text
-    .split('\r')
-    .map((part) => (part === '' ? '' : `<![CDATA[${part.split(']]>').join(']]]]><![CDATA[>')}]]>`))
-    .join('&#13;');
+export function cdataXml(text: string): string | undefined {
+  return text.includes(']]>') || text.includes('\r') ? undefined : `<![CDATA[${text}]]>`;
 }

@@ -88,12 +88,12 @@ function envelope(ch: SoapChoices, inner: string): string {
 
 /**
  * A string result: escaped character data or CDATA sections (the same string to any XML reader).
- * A CR is written `&#13;` either way (XML 1.0 §2.11), so a MIME text keeps its CRLF line ends.
+ * A CR is written `&#13;` (XML 1.0 §2.11: CDATA cannot carry one), so a MIME text keeps its CRLF line ends.
  * `rawCr` is the fault of a writer that leaves CR raw (every XML reader then sees LF).
  */
 function stringContent(ch: SoapChoices, text: string, rawCr: boolean): string {
   if (rawCr) return ch.escaping === 'cdata' && !text.includes(']]>') ? `<![CDATA[${text}]]>` : escapeXml(text).split('&#13;').join('\r');
-  return ch.escaping === 'cdata' ? cdataXml(text) : escapeXml(text);
+  return (ch.escaping === 'cdata' ? cdataXml(text) : undefined) ?? escapeXml(text);
 }
 
 /** spec §4.4: HTTP 200, <Op>Response in {soap_namespace}, with <Op>Result where the operation has one. */

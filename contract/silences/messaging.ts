@@ -154,4 +154,13 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
     neutral: "each recipient still has the message in the Inbox; the sender's copy is Retracted (M13).",
     clarification: 'M13',
   },
+  {
+    id: 'retract-draft',
+    section: '§3.2',
+    sentence: 'Retract message | recipients have received it, read or unread | The message is retracted from recipients …',
+    readings: ["refused with a text of the server's own", 'a success that changes nothing'],
+    neutral: 'no rule retracts a draft: the spec states nothing about it (the reference refuses it, never with "Only the sender can retract a message.").',
+    clarification: 'X2',
+    inert: 'no rule retracts a draft (the mailbox model retracts only messages it sent), so no reading can change a verdict.',
+  },
 ];

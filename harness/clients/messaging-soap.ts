@@ -2,7 +2,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { SOAP11_ENV, soapAction, soapOperation } from '../../contract/messaging-soap.js';
 import type { OperationId } from '../../contract/operations.js';
 import type { Account, Profile } from '../../contract/profile.js';
-import { childNamed, parseXml, resolveQName, type XmlElement } from '../../contract/wire/xml.js';
+import { childNamed, escapeAttribute, escapeXml, parseXml, resolveQName, type XmlElement } from '../../contract/wire/xml.js';
 import type { HttpClient, HttpResponse } from '../http.js';
 import type { Redactor } from '../redact.js';
 
@@ -30,7 +30,16 @@ export interface SoapAnswer {
   result?: string;
 }
 
-const builder = new XMLBuilder({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', suppressEmptyNode: false, processEntities: true });
+/** Values are escaped by contract/wire/xml.ts (a CR as `&#13;`, XML 1.0 §2.11), as the reference writes them. */
+const builder = new XMLBuilder({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  suppressEmptyNode: false,
+  processEntities: false,
+  tagValueProcessor: (_name, value) => escapeXml(String(value)),
+  attributeValueProcessor: (_name, value) => escapeAttribute(String(value)),
+});
 
 export class MessagingSoapClient {
   readonly endpoint: string;

@@ -36,6 +36,7 @@ const STATUS: Record<MailErrorCode, 400 | 401 | 'refusal'> = {
   moveAcrossTypes: 'refusal',
   moveToTrash: 'refusal',
   notSender: 'refusal',
+  draftNotSent: 'refusal',
 };
 
 export function errorResponse(c: Context, variant: Variant, error: MailError) {

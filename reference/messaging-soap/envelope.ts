@@ -1,5 +1,5 @@
 import { SOAP11_ENV, type SoapOperation } from '../../contract/messaging-soap.js';
-import { childNamed, escapeXml, parseXml, type XmlElement } from '../../contract/wire/xml.js';
+import { cdataXml, childNamed, escapeAttribute, escapeXml, parseXml, type XmlElement } from '../../contract/wire/xml.js';
 import type { SoapChoices } from './choices.js';
 
 /**
@@ -86,17 +86,21 @@ function envelope(ch: SoapChoices, inner: string): string {
   );
 }
 
-/** A string result: escaped character data or CDATA (the same string to any XML reader). */
-function stringContent(ch: SoapChoices, text: string): string {
-  if (ch.escaping === 'cdata' && !text.includes(']]>')) return `<![CDATA[${text}]]>`;
-  return escapeXml(text);
+/**
+ * A string result: escaped character data or CDATA sections (the same string to any XML reader).
+ * A CR is written `&#13;` (XML 1.0 §2.11: CDATA cannot carry one), so a MIME text keeps its CRLF line ends.
+ * `rawCr` is the fault of a writer that leaves CR raw (every XML reader then sees LF).
+ */
+function stringContent(ch: SoapChoices, text: string, rawCr: boolean): string {
+  if (rawCr) return ch.escaping === 'cdata' && !text.includes(']]>') ? `<![CDATA[${text}]]>` : escapeXml(text).split('&#13;').join('\r');
+  return (ch.escaping === 'cdata' ? cdataXml(text) : undefined) ?? escapeXml(text);
 }
 
 /** spec §4.4: HTTP 200, <Op>Response in {soap_namespace}, with <Op>Result where the operation has one. */
-export function responseXml(ch: SoapChoices, ns: string, op: string, result: string | undefined): string {
+export function responseXml(ch: SoapChoices, ns: string, op: string, result: string | undefined, options: { rawCr?: boolean } = {}): string {
   const extra = ch.extraElements ? `<ServedBy xmlns="urn:reference:extra">reference</ServedBy>` : '';
-  const body = result === undefined ? '' : `<${op}Result>${stringContent(ch, result)}</${op}Result>`;
-  return envelope(ch, `<${op}Response xmlns="${escapeXml(ns)}">${body}${extra}</${op}Response>`);
+  const body = result === undefined ? '' : `<${op}Result>${stringContent(ch, result, options.rawCr ?? false)}</${op}Result>`;
+  return envelope(ch, `<${op}Response xmlns="${escapeAttribute(ns)}">${body}${extra}</${op}Response>`);
 }
 
 /** SOAP 1.1 §4.4: a Fault with faultcode (a QName in the envelope namespace) and faultstring. */

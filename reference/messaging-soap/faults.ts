@@ -39,9 +39,11 @@ export const MESSAGING_SOAP_FAULTS = [
   f('system-folder-delete-ok', 'delete-folder.system-refused', 'DeleteFolder of the Inbox answers success instead of a Fault'),
   // §4.4 SendMIMEMessage, §3.2
   f('send-mime-mid-offset', 'send-mime.new-mid', 'NewMID is one more than the MID the message got', { rules: [MODEL, 'send-mime.malformed-to-drafts'], why: 'they look up the message by NewMID' }),
+  f('send-mime-cr-as-text', 'send-mime.new-mid', 'the Message is read with its CRs as the text "&#13;" (character references left literal): a CRLF MIME is garbled and filed as a draft', { rules: [MODEL], why: 'the model sends MIME through SOAP and expects it delivered' }),
   f('send-mime-malformed-fault', 'send-mime.malformed-to-drafts', 'improperly formatted MIME is refused with a Fault instead of saved in Drafts'),
   // §4.4 GetMIMEMessage, §3.2, §7.2 GetMIMEMessage
   f('mime-no-separator', 'get-mime.mime-text', 'the MIME text has no blank line between header and body'),
+  f('mime-raw-cr', 'get-mime.crlf-line-ends', 'GetMIMEMessageResult is written with raw CRs (not &#13;), which every XML reader turns into LF (XML 1.0 §2.11)'),
   f('get-mime-no-tracking', 'get-mime.marks-read', 'a recipient reading the MIME message leaves it unread'),
   f('outsider-mime-allowed', 'get-mime.outsider-refused', 'a user who neither sent nor received the message gets its MIME text'),
   f('outsider-mime-wrong-text', 'get-mime.outsider-refused', 'an outsider is refused with "User could not be authenticated" instead of the §7.2 permission text'),

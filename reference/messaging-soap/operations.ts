@@ -121,7 +121,7 @@ const getMime: Handler = (c) => {
 /** spec §4.4 SendMIMEMessage → SendMessage/NewMID; §3.2: malformed MIME goes to Drafts, no error. */
 const sendMime: Handler = async (c) => {
   const a = actor(c);
-  const text = str(c, 'Message');
+  const text = c.fault('messaging-soap.send-mime-cr-as-text') ? str(c, 'Message').split('\r').join('&#13;') : str(c, 'Message');
   if (c.fault('messaging-soap.send-mime-malformed-fault') && !/^[\x21-\x39\x3b-\x7e]+:/m.test(text.split(/\r?\n\r?\n/)[0] ?? '')) {
     throw new SoapFault('Client', 'The MIME message is improperly formatted.');
   }

@@ -28,6 +28,7 @@ const CLIENT_CAUSES: ReadonlySet<MailErrorCode> = new Set([
   'moveToTrash',
   'systemFolder',
   'notSender',
+  'draftNotSent',
   'folderNotFound',
 ]);
 
@@ -106,7 +107,7 @@ export function messagingSoapRoutes(state: ReferenceState): Hono<AppEnv> {
       const parts = readParts(known, element, request.ns);
       const result = await HANDLERS[known.name]!({ state, parts, fault: f, inner });
       const shown = known.result === 'void' ? (ch.voidResponse === 'result-text' ? 'OK' : undefined) : (result ?? (f('messaging-soap.delete-result-missing') ? undefined : ''));
-      let body = responseXml(ch, namespace, known.name, shown);
+      let body = responseXml(ch, namespace, known.name, shown, { rawCr: known.name === 'GetMIMEMessage' && f('messaging-soap.mime-raw-cr') });
       if (known.name === 'GetFolderList' && f('messaging-soap.response-unqualified')) body = body.replace(` xmlns="${namespace}"`, '');
       if (known.name === 'GetFolderList' && f('messaging-soap.result-misnamed')) body = body.split(`${known.name}Result>`).join('Result>');
       return xml(c, body, 200);

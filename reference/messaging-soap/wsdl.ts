@@ -1,5 +1,5 @@
 import { soapAction, type SoapOperation } from '../../contract/messaging-soap.js';
-import { escapeXml } from '../../contract/wire/xml.js';
+import { escapeAttribute } from '../../contract/wire/xml.js';
 
 /**
  * The reference's own WSDL 1.1 of what it offers (document/literal wrapped, SOAP 1.1 binding),
@@ -8,7 +8,7 @@ import { escapeXml } from '../../contract/wire/xml.js';
  * (as ASMX types value types); every result is xs:string; void operations answer an empty element.
  */
 export function wsdl(ops: readonly SoapOperation[], namespace: string, location: string, fault: (id: string) => boolean): string {
-  const ns = escapeXml(namespace);
+  const ns = escapeAttribute(namespace);
   const shown = ops.filter((o) => !(o.name === 'RetractMessage' && fault('messaging-soap.wsdl-drops-operation')));
   const action = (op: string) => (op === 'MoveMessage' && fault('messaging-soap.wsdl-wrong-action') ? soapAction(namespace, 'Move') : soapAction(namespace, op));
   const seq = (body: string) => `<s:complexType><s:sequence>${body}</s:sequence></s:complexType>`;
@@ -26,7 +26,7 @@ export function wsdl(ops: readonly SoapOperation[], namespace: string, location:
   const bindingOps = shown
     .map(
       (o) =>
-        `<wsdl:operation name="${o.name}"><soap:operation soapAction="${escapeXml(action(o.name))}" style="document"/>` +
+        `<wsdl:operation name="${o.name}"><soap:operation soapAction="${escapeAttribute(action(o.name))}" style="document"/>` +
         `<wsdl:input><soap:body use="literal"/></wsdl:input><wsdl:output><soap:body use="literal"/></wsdl:output></wsdl:operation>`,
     )
     .join('');
@@ -38,7 +38,7 @@ export function wsdl(ops: readonly SoapOperation[], namespace: string, location:
     messages +
     `<wsdl:portType name="CMv4Soap">${portOps}</wsdl:portType>` +
     `<wsdl:binding name="CMv4Soap" type="tns:CMv4Soap"><soap:binding transport="http://schemas.xmlsoap.org/soap/http"/>${bindingOps}</wsdl:binding>` +
-    `<wsdl:service name="CMv4"><wsdl:port name="CMv4Soap" binding="tns:CMv4Soap"><soap:address location="${escapeXml(location)}"/></wsdl:port></wsdl:service>` +
+    `<wsdl:service name="CMv4"><wsdl:port name="CMv4Soap" binding="tns:CMv4Soap"><soap:address location="${escapeAttribute(location)}"/></wsdl:port></wsdl:service>` +
     `</wsdl:definitions>`
   );
 }

@@ -59,6 +59,29 @@ rule(
 );
 
 rule(
+  {
+    ...base,
+    level: 'should',
+    id: 'messaging-soap.get-mime.crlf-line-ends',
+    section: '§4.4',
+    operation: 'messaging-soap.GetMIMEMessage',
+    title: 'GetMIMEMessageResult, read as XML 1.0 reads it, ends every line with CRLF (RFC 5322 §2.1): a CR reaches the client only as a character reference (XML 1.0 §2.11)',
+    sentence: 'Get a MIME message | MID | the message in standard MIME format.',
+    needs,
+  },
+  async (t) => {
+    const [primary, peer, peerSoap] = await t.given('log on as primary (REST), peer (REST and SOAP)', () =>
+      Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer'), SoapSession.open(t, 'peer')]),
+    );
+    const mid = await t.given('primary sends peer a message', () => primary.send([peer], { Subject: `${t.prefix} crlf` }));
+    const mime = expectSoapResult(await t.soap.getMime(peerSoap.key, mid), 'GetMIMEMessageResult');
+    const bareLf = mime.split('\r\n').join('').includes('\n');
+    const bareCr = mime.split('\r\n').join('').includes('\r');
+    check(mime.includes('\r\n') && !bareLf && !bareCr, `GetMIMEMessageResult of ${mid} has ${bareLf ? 'a line ending in LF alone' : bareCr ? 'a CR not followed by LF' : 'no CRLF at all'}; a MIME message's lines end with CRLF (RFC 5322 §2.1), and in XML a CR survives only as &#13; or &#xD; (XML 1.0 §2.11 turns a raw CR into LF).`);
+  },
+);
+
+rule(
   { ...base, id: 'messaging-soap.get-mime.marks-read', section: '§3.2', operation: 'messaging-soap.GetMIMEMessage', title: "a recipient's GetMIMEMessage writes tracking: the message is no longer among the recipient's unread messages", needs },
   async (t) => {
     const [primary, peer, peerSoap] = await t.given('log on as primary (REST), peer (REST and SOAP)', () =>

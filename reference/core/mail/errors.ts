@@ -33,6 +33,8 @@ export const MAIL_TEXTS = {
   moveToTrash: 'Use Delete to move a message to the trash.',
   noRecipients: 'The message has no recipients.',
   notSender: 'Only the sender can retract a message.',
+  // X2: spec §3.2 retracts a message 'recipients have received'; a draft has none
+  draftNotSent: 'The message is a draft: it has not been sent, so there is nothing to retract.',
   badPaging: 'PageNum and PageSize must be positive integers.',
   samePassword: 'The new password must differ from the old one.',
 } as const;

@@ -216,7 +216,9 @@ export class MailMessages {
     const content = this.store.contents.get(mid);
     if (!copy || !content) throw this.#denied(actor, mid);
     const sent = this.store.copiesOf(mid).find((c) => c.ownerId === actor.user.id && c.side === 'sent');
-    if (!sent || sent.status === STATUS.draft) fail('notSender');
+    if (!sent) fail('notSender');
+    // the caller is the sender of a draft: not a permission matter (X2, spec §3.2 Retract row)
+    if (sent.status === STATUS.draft) fail('draftNotSent');
     content.retracted = true;
     if (actor.fault('messaging-rest.retract-sender-status-kept')) return;
     sent.status = actor.fault('messaging-rest.status-retracted-minus-9') ? -9 : STATUS.retracted;

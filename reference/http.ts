@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { getPath as honoPath } from 'hono/utils/url';
 import { RULE_HEADER, type Faults } from './faults.js';
+import type { LenientRead } from './variant/lenient.js';
 
 /** Per-request values every route module can read. */
 export interface AppEnv {
@@ -11,6 +12,8 @@ export interface AppEnv {
     clientIp: string;
     /** JSON property names matched without regard to case (json.ts; reference/variant/vendor.ts) */
     caselessJson: boolean;
+    /** the interface's lenient reading of JSON input, if its variant takes one (reference/variant/lenient.ts) */
+    lenientJson: LenientRead | undefined;
   };
 }
 

@@ -33,7 +33,7 @@ rule(
       return id;
     });
     const typeId = await onlyUserTypeIdOf(t, key, model.CompanyName, code);
-    await createUserOfType(t, companyId, typeId, { sessionKey: key });
+    await createUserOfType(t, companyId, typeId, { sessionKey: key, renewKey: () => provisionedAdminSession(t, model) });
     const reply = await t.clients.provisioning.update({ ...model, UserTypes: [{ UserTypeCode: code, LicenseQuantity: 0 }] });
     expectErrors(reply, "spec §7.3: 'Requested LicenseQuantity is below the count of users already provisioned for that type'", 'LicenseQuantityLessThanNumberOfUsers');
   },

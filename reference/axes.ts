@@ -9,6 +9,8 @@ import { ADMIN_AXES } from './admin/choices.js';
 import { SMTP_AXES } from './smtp/choices.js';
 import { DIRECTORY_AXES } from './directory/choices.js';
 import { PLATFORM_AXES } from './variant/platform.js';
+import { USER_TYPE_IDS } from './admin/choices.js';
+import { LENIENT_AXES } from './variant/lenient.js';
 
 /**
  * Every variant axis of the reference server: one per silence of the spec that a server can
@@ -16,4 +18,4 @@ import { PLATFORM_AXES } from './variant/platform.js';
  * axis and each axis a silence. Interfaces add their list here; the platform axis comes last so
  * adding it left every earlier axis's `random:<seed>` draw as it was.
  */
-export const ALL_AXES: readonly Axis[] = [...COMMON_AXES, ...TOKEN_AXES, ...MAIL_AXES, ...PROVISIONING_AXES, ...VENDOR_AXES, ...SOAP_AXES, ...ADMIN_AXES, ...SMTP_AXES, ...DIRECTORY_AXES, ...PLATFORM_AXES];
+export const ALL_AXES: readonly Axis[] = [...COMMON_AXES, ...TOKEN_AXES, ...MAIL_AXES, ...PROVISIONING_AXES, ...VENDOR_AXES, ...SOAP_AXES, ...ADMIN_AXES, ...SMTP_AXES, ...DIRECTORY_AXES, ...PLATFORM_AXES, USER_TYPE_IDS, ...LENIENT_AXES];

@@ -4,6 +4,7 @@ import { RULE_HEADER, type Faults } from './faults.js';
 import { JUDGES_HEADER, type Refusals } from './refusals.js';
 import { operation, operationOf, type OperationId } from '../contract/operations.js';
 import type { InterfaceName } from '../contract/profile.js';
+import type { LenientRead } from './variant/lenient.js';
 
 /** Per-request values every route module can read. */
 export interface AppEnv {
@@ -14,6 +15,8 @@ export interface AppEnv {
     clientIp: string;
     /** JSON property names matched without regard to case (json.ts; reference/variant/vendor.ts) */
     caselessJson: boolean;
+    /** the interface's lenient reading of JSON input, if its variant takes one (reference/variant/lenient.ts) */
+    lenientJson: LenientRead | undefined;
   };
 }
 

@@ -1,4 +1,5 @@
 import { readBody, type Ctx } from './http.js';
+import type { LenientRead } from './variant/lenient.js';
 
 /**
  * Untrusted JSON, read the way the vendor's server reads it (ASP.NET model binding and
@@ -73,13 +74,18 @@ export function safeObject<T extends object>(object: T, caseless = true): T {
   return new Proxy(object as Record<string, unknown>, caseless ? CASELESS : EXACT) as T;
 }
 
-/** Parses untrusted JSON text (see the module comment); never throws. */
-export function parseJson(text: string, caseless = true): { ok: true; value: unknown } | { ok: false; reason: 'malformed' | 'too-deep' } {
+/**
+ * Parses untrusted JSON text (see the module comment); never throws. `lenient` is the variant's
+ * reading of string values (reference/variant/lenient.ts: trimmed, numeric strings as ints),
+ * applied here once so every route of an interface reads its input the same way.
+ */
+export function parseJson(text: string, caseless = true, lenient?: LenientRead): { ok: true; value: unknown } | { ok: false; reason: 'malformed' | 'too-deep' } {
   if (jsonDepth(text) > MAX_JSON_DEPTH) return { ok: false, reason: 'too-deep' };
   try {
-    const value: unknown = JSON.parse(text, (_key, v: unknown) => {
+    const value: unknown = JSON.parse(text, (key, v: unknown) => {
       if (Array.isArray(v)) return v.filter((item) => item !== null);
       if (v && typeof v === 'object') return safeObject(v, caseless);
+      if (lenient && typeof v === 'string' && key !== '') return lenient(key, v);
       return v;
     });
     return { ok: true, value };
@@ -88,12 +94,12 @@ export function parseJson(text: string, caseless = true): { ok: true; value: unk
   }
 }
 
-/** Reads the request body (size-capped, http.ts) as untrusted JSON. */
-export async function readJson(c: Ctx): Promise<JsonRead> {
+/** Reads the request body (size-capped, http.ts) as untrusted JSON, under the interface's lenient reading if any. */
+export async function readJson(c: Ctx, lenient: LenientRead | undefined = c.get('lenientJson')): Promise<JsonRead> {
   const read = await readBody(c);
   if (!read.ok) return { ok: false, reason: 'too-large' };
   if (read.text.trim() === '') return { ok: true, value: undefined, empty: true };
-  const parsed = parseJson(read.text, c.get('caselessJson') ?? true);
+  const parsed = parseJson(read.text, c.get('caselessJson') ?? true, lenient);
   return parsed.ok ? { ok: true, value: parsed.value, empty: false } : parsed;
 }
 

@@ -4,6 +4,7 @@ import { Domain } from './core/domain.js';
 import { Companies } from './core/companies.js';
 import { SmtpSettings } from './core/smtp-settings.js';
 import { AccountDirectory } from './core/accounts.js';
+import { USER_TYPE_IDS } from './admin/choices.js';
 import { provisioningChoices } from './provisioning/choices.js';
 import { Provisioners } from './provisioning/provisioners.js';
 import { MailCore } from './core/mail/index.js';
@@ -68,7 +69,7 @@ export function createState(options: StateOptions): ReferenceState {
     credentials,
     mailbox: new MailCore(domain, credentials, mailChoices(options.variant)),
     companies,
-    accounts: new AccountDirectory(domain, companies),
+    accounts: new AccountDirectory(domain, companies, options.variant.get(USER_TYPE_IDS)),
     provisioners: new Provisioners(),
     smtp: new SmtpSettings(domain),
     faults: options.faults ?? Faults.none(),

@@ -33,6 +33,9 @@ export const BLANK_STORED = axis('admin.blank-stored-as', 'account-update-blank'
  */
 export const EDITION_LACKS = axis('admin.edition-lacks', 'direct-edition-admin-methods', ['none', 'encryption-key', 'smtp-settings', 'random']);
 
+/** I1 (listed after every interface's axes in reference/axes.ts): a TypeId is the platform's (one numbering for every company), or the company's own (spec §2.2, §4.2: not shown). */
+export const USER_TYPE_IDS = axis('admin.user-type-ids', 'user-type-id-scope', ['global', 'per-company']);
+
 export const ADMIN_AXES = [KEY_ANSWER, LIST_SHAPE, USER_TYPE_FIELDS, TIMESTAMP_FORMS, REFUSAL_STATUS, DELETE_ANSWER, BLANK_STORED, EDITION_LACKS];
 
 /** spec §4.2's SMTP settings methods: what the vendor's direct-messaging servers refuse (issue 15, Found 1). */

@@ -26,7 +26,8 @@ export function seedAdmin(state: ReferenceState, companyId: number): NonNullable
     timeStampFormat: timeStampForms(state.variant).declared,
     allowCompanyChanges: true,
     userTypeIds: state.accounts.companyTypes(companyId).map((t) => t.typeId),
-    userTypeIdsByCode: Object.fromEntries(state.accounts.platformTypes().map((t) => [t.code, t.typeId])),
+    // the home company's own ids (axis admin.user-type-ids: they may be numbered per company)
+    userTypeIdsByCode: Object.fromEntries(state.accounts.companyTypes(companyId).map((t) => [t.code, t.typeId])),
     userTypeIdField: userTypeIdField(state.variant),
     unavailableOperations: lackedOperations(state.variant, state.platform.edition),
   };

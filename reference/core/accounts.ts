@@ -58,6 +58,12 @@ export class AccountDirectory {
   constructor(
     private readonly domain: Domain,
     private readonly companies: Companies,
+    /**
+     * silence user-type-id-scope (spec §2.2 'UserTypeModel … Its fields: not shown'; nothing says
+     * a TypeId means the same type in every company): one numbering for the platform, or each
+     * company numbering its own types from a base of its own (clarification I1).
+     */
+    private readonly typeIdScope: 'global' | 'per-company' = 'global',
   ) {}
 
   /** The platform's user types with stable TypeIds (1, 2, … in the platform's order). */
@@ -65,11 +71,17 @@ export class AccountDirectory {
     return [...this.companies.userTypes.values()].map((t, i) => ({ typeId: i + 1, code: t.code, description: t.description }));
   }
 
-  /** spec §4.2 Get user types: those provisioned for the company; every platform type for a company not provisioned. */
+  /**
+   * spec §4.2 Get user types: those provisioned for the company; every platform type for a
+   * company not provisioned. Per company, the ids are the company's own: 100 × CompanyId + the
+   * platform's number, so no company's TypeId names a type of another, and none moves when an
+   * Update adds a type.
+   */
   companyTypes(companyId: number): UserTypeView[] {
     const provisioned = this.companies.provisioned(companyId);
     const all = this.platformTypes();
-    return provisioned ? all.filter((t) => provisioned.userTypes.has(t.code)) : all;
+    const own = provisioned ? all.filter((t) => provisioned.userTypes.has(t.code)) : all;
+    return this.typeIdScope === 'global' ? own : own.map((t) => ({ ...t, typeId: companyId * 100 + t.typeId }));
   }
 
   makeAdministrator(user: User): void {
@@ -117,7 +129,7 @@ export class AccountDirectory {
     const record = this.companies.provisioned(user.companyId);
     if (!record || this.skipCounting) return;
     for (const t of record.userTypes.values()) t.userIds.delete(user.id);
-    const code = this.platformTypes().find((t) => t.typeId === typeId)?.code;
+    const code = this.companyTypes(user.companyId).find((t) => t.typeId === typeId)?.code;
     if (code) record.userTypes.get(code)?.userIds.add(user.id);
   }
 

@@ -9,6 +9,17 @@ import { folderRoutes } from './folders.js';
 import { messageRoutes } from './messages.js';
 import { Shapes } from './shapes.js';
 import { AUTH_SCHEME } from '../token/choices.js';
+import { lenientRead, type InputFields } from '../variant/lenient.js';
+
+/**
+ * The inputs a lenient reading touches (axes common.input-trimming, common.numeric-strings):
+ * the validated name, and the ints of spec §2.3 (FolderId, MessageId … are read from digits in a
+ * string anyway, body.ts `int`; FolderType only under that reading).
+ */
+const REST_INPUT: InputFields = {
+  text: ['FolderName'],
+  ints: ['FolderType', 'FolderId', 'FolderID', 'DestinationFolderId', 'MessageId', 'MessageListFilter', 'LastMessageIDReceived', 'PageNum', 'PageSize'],
+};
 
 export type AuthedEnv = AppEnv & { Variables: AppEnv['Variables'] & { user: User; credential: string } };
 
@@ -41,6 +52,11 @@ export function messagingRestRoutes(state: ReferenceState): Hono<AppEnv> {
 
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  const lenient = lenientRead(variant, REST_INPUT);
+  app.use(async (c, next) => {
+    c.set('lenientJson', lenient);
+    await next();
+  });
   publicAccountRoutes(app, deps);
 
   const authed = new Hono<AuthedEnv>();

@@ -8,9 +8,17 @@ import { COMPANY_IN_RESPONSE, REFUSAL_STATUS, UNDECRYPTABLE_DATA, provisioningCh
 import { companyView, provision, type ProvisionScope } from './company.js';
 import { getEncryptionKey, newEncryptionKey } from './keys.js';
 import type { Provisioner } from './provisioners.js';
+import { lenientRead, type InputFields } from '../variant/lenient.js';
 
 /** The key under which the reference's CompanyModel names a company type (seeded into the profile). */
 export const COMPANY_TYPE_FIELD = 'CompanyType';
+
+/**
+ * The decrypted CompanyModel / AutomationKeyModel under a lenient reading (axes
+ * common.input-trimming, common.numeric-strings): every string trimmed, and the ints of spec §2.4
+ * (Status, LicenseQuantity, Years) read from digits in a string.
+ */
+const COMPANY_MODEL_INPUT: InputFields = { text: '*', ints: ['Status', 'LicenseQuantity', 'Years'] };
 
 type Opened = { ok: true; provisioner: Provisioner; body: Record<string, unknown>; model: Record<string, unknown> } | { ok: false; errors: ProvisioningErrorName[]; provisioner?: Provisioner };
 
@@ -22,6 +30,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { companies, provisioners, domain } = state;
   const choices = provisioningChoices(state.variant);
+  const companyInput = lenientRead(state.variant, COMPANY_MODEL_INPUT);
 
   const respond = (c: Ctx, errors: ProvisioningErrorName[], provisioner?: Provisioner, data?: unknown, requestIv?: string, unlisted: number[] = []) => {
     const body: Record<string, unknown> = { TransactionId: choices.transactionId(), Errors: [...errors.map(choices.errorValue), ...unlisted], IV: null, Data: null, Hash: null };
@@ -67,7 +76,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
       return { ok: false, errors: f('provisioning.undecryptable-accepted') ? [] : [state.variant.get(UNDECRYPTABLE_DATA)], provisioner };
     } else if (f('provisioning.hash-unchecked')) plaintext = decrypt(provisioner.key, envelope.iv, envelope.data);
     else return { ok: false, errors: ['BadCrypto'], provisioner };
-    const parsed = parseJson(plaintext, c.get('caselessJson'));
+    const parsed = parseJson(plaintext, c.get('caselessJson'), companyInput);
     const model = parsed.ok ? parsed.value : undefined;
     if (!model || typeof model !== 'object' || Array.isArray(model)) {
       return { ok: false, errors: [f('provisioning.malformed-json-as-unknown-error') ? 'UnknownError' : 'MalformedJsonString'], provisioner };

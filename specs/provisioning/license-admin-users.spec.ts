@@ -1,4 +1,4 @@
-import { createUserOfType, provisionedAdminSession, userTypeIdOf } from '../../harness/fixtures/admin.js';
+import { createUserOfType, onlyUserTypeIdOf, provisionedAdminSession } from '../../harness/fixtures/admin.js';
 import { company, expectErrors, givenCompany } from '../../harness/fixtures/provisioning.js';
 import { adminCredentials, iface, provisioningAccount, provisioningUserType } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
@@ -7,6 +7,9 @@ import { rule } from '../../harness/rule.js';
  * spec §8 LicenseQuantity 'not less than the current number of users of that type', with a user
  * every reading counts: one created with the type's UserTypeId through the administration
  * interface (issue 8: the secure-contact reading alone is the suite's choice P5, not the spec's).
+ * Every identifier it uses in the new company is learnt from that company (clarification I1):
+ * its key from provisioning, its CompanyId from its administrator's account, the TypeId from its
+ * own Get user types; none is borrowed from the profile's company.
  */
 rule(
   {
@@ -20,7 +23,6 @@ rule(
   },
   async (t) => {
     const code = t.profile.provisioning!.userTypeCode!;
-    const typeId = userTypeIdOf(t, code);
     const model = company(t, 1, {}, [{ UserTypeCode: code, LicenseQuantity: 5 }]);
     await givenCompany(t, model);
     const key = await provisionedAdminSession(t, model);
@@ -30,7 +32,8 @@ rule(
       if (view.status >= 300 || !Number.isInteger(id)) throw new Error(`${view.label} answered HTTP ${view.status}`);
       return id;
     });
-    await createUserOfType(t, companyId, typeId, { sessionKey: key });
+    const typeId = await onlyUserTypeIdOf(t, key, model.CompanyName, code);
+    await createUserOfType(t, companyId, typeId, { sessionKey: key, renewKey: () => provisionedAdminSession(t, model) });
     const reply = await t.clients.provisioning.update({ ...model, UserTypes: [{ UserTypeCode: code, LicenseQuantity: 0 }] });
     expectErrors(reply, "spec §7.3: 'Requested LicenseQuantity is below the count of users already provisioned for that type'", 'LicenseQuantityLessThanNumberOfUsers');
   },

@@ -1,0 +1,32 @@
+import type { Silence } from './types.js';
+
+/** How a server reads input before it validates it (issue 15, Build 5; clarifications L1, L2). */
+export const LENIENT_SILENCES: readonly Silence[] = [
+  {
+    id: 'input-white-space',
+    section: '§2',
+    sentence: 'The type notation is: string, int, boolean, datetime.',
+    readings: ['a string is validated as sent', 'surrounding white space is trimmed first (.NET MailAddress trims: "a@aa.com\\t" is well formed)'],
+    neutral:
+      'no value the suite sends as invalid becomes valid when trimmed, and no valid one has surrounding white space (generators/lenient-readings.ts; self-tests check every invalid generator under the reading).',
+    clarification: 'L1',
+  },
+  {
+    id: 'numeric-strings',
+    section: '§2',
+    sentence: 'The type notation is: string, int, boolean, datetime.',
+    readings: ['an int is a JSON number', 'a string of digits (with an optional sign, white space around) is read as the int (Newtonsoft)'],
+    neutral: 'the suite sends every int as a JSON number and no invalid int as a string, so both readings see the same values.',
+    clarification: 'L2',
+  },
+  {
+    id: 'text-normalisation',
+    section: '§8',
+    sentence: 'Folder name length | at most 65 characters',
+    readings: ['text is stored as sent', 'it is case-folded or Unicode-normalised (NFC, NFKC) before a limit or a comparison'],
+    neutral:
+      'generated names use only characters that NFC and NFKC leave alone and that have no combining marks, so a length over 65 stays over 65 under every normalisation; invalid e-mail addresses, dates and codes stay invalid under case folding, NFC/NFKC and a dropped trailing dot.',
+    inert: 'the suite’s inputs are fixed points of every normalisation (a self-test proves it), so a normalising server sees exactly what the suite sent.',
+    clarification: 'L3',
+  },
+];

@@ -33,6 +33,11 @@ export const LISTING_STATE_FAULTS = [
     breaks: 'retrieving one message as MIME marks every message of the user Read, so an unread-only search finds none',
     alsoBreaks: { rules: ['messaging-rest.status.get-unread'], why: 'one wrong read status: every listing that selects unread messages (Get unread and the unread-only search) is wrong alike' },
   },
+  // §3.1 as a table (issue 15 item 7, clarification R2)
+  { id: 'messaging-rest.unread-only-includes-retracted', rule: 'messaging-rest.status.unread-only-table', breaks: 'an unread-only search returns every retracted message, whatever its status (a read one too)' },
+  { id: 'messaging-rest.get-unread-lists-sent', rule: 'messaging-rest.status.get-unread-table', breaks: "Get unread also lists the user's own sent copies (status 2, Unread column), which are no inbox messages" },
+  { id: 'messaging-rest.inbox-ids-unread-only', rule: 'messaging-rest.status.list-membership', breaks: 'Get inbox message ids with MessageListFilter 0 lists only the unread messages' },
+  { id: 'messaging-rest.unread-only-includes-plain-tls', rule: 'messaging-rest.status.plain-text-read-column', breaks: 'an unread-only search treats status 5 (SentPlainText, Read column) as Unread' },
   { id: 'messaging-rest.get-unread-skips-plain-tls', rule: 'messaging-rest.status.plain-text-tls', breaks: 'Get unread leaves out plain-text TLS deliveries (status 5)' },
   // §3.2 moves, deletes, retraction
   { id: 'messaging-rest.move-noop', rule: 'messaging-rest.move.same-type', breaks: 'Move answers 200 but leaves the message where it was' },

@@ -79,6 +79,11 @@ export const MESSAGING_SOAP_FAULTS = [
   // ?WSDL
   f('wsdl-drops-operation', 'wsdl.operations', 'the WSDL leaves out RetractMessage, which the endpoint offers'),
   f('wsdl-wrong-action', 'wsdl.operations', 'the WSDL gives MoveMessage the SOAPAction {ns}/Move'),
+  // effects read back (issue 15 item 7): a success answer that changes nothing
+  f('retract-noop', 'retract.sender-status', 'RetractMessage answers success but retracts nothing'),
+  f('delete-noop', 'delete.to-trash', 'a normal DeleteMessage answers DeleteMessageResult but leaves the copy where it was', { rules: ['delete.trash-sequence', 'move.undelete', MODEL], why: 'they make a normal SOAP delete and read where the copy went' }),
+  f('send-mime-noop', 'send-mime.new-mid', 'SendMIMEMessage answers a NewMID but sends nothing', { rules: ['send-mime.malformed-to-drafts', MODEL], why: 'they look up the message SendMIMEMessage made' }),
+  f('create-folder-noop', 'create-folder.new-fid', 'CreateFolder answers a NewFID but makes no folder', { rules: ['create-folder.name-exists', 'create-folder.name-length', 'delete-folder.messages-to-parent', MODEL, 'move.across-types-refused', 'move.same-type'], why: 'they use a folder made through SOAP CreateFolder' }),
   // REST and SOAP are one mailbox
   f('delete-restarts-trash', 'model.one-mailbox', 'a SOAP delete of a message already in Trash puts it in Trash again (it forgets the earlier delete)', { rules: ['delete.trash-sequence'], why: 'its second delete is a SOAP delete of a message in Trash' }),
 ] as const;

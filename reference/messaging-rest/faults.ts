@@ -23,11 +23,13 @@ const SESSION_FOLDER_MESSAGE_FAULTS = [
   { id: 'messaging-rest.expired-key-generic-text', rule: 'messaging-rest.session.expired-key', breaks: 'an expired key is refused with "User could not be authenticated" instead of "SessionKey Expired"' },
   // §4.3 / §5 rule 6 change password
   { id: 'messaging-rest.change-password-needs-key', rule: 'messaging-rest.change-password.without-key', breaks: 'Change password refuses calls without a session key' },
+  { id: 'messaging-rest.change-password-noop', rule: 'messaging-rest.change-password.without-key', breaks: 'Change password answers success but keeps the old password' },
   { id: 'messaging-rest.change-password-refuses-expired', rule: 'messaging-rest.change-password.expired', breaks: 'Change password refuses a user whose password expired' },
   { id: 'messaging-rest.details-no-email', rule: 'messaging-rest.account.details', breaks: 'Account details leave out the e-mail address' },
   // §4.3 folders, §8, §7.2 CreateFolder, §3.2 delete folder
   { id: 'messaging-rest.folder-stats-zero', rule: 'messaging-rest.folder.list-statistics', breaks: 'the folder list reports TotalMessages 0 for every folder' },
   { id: 'messaging-rest.folder-create-wrong-id', rule: 'messaging-rest.folder.create', breaks: 'Create a new folder answers a FolderId that is not the new folder\'s' },
+  { id: 'messaging-rest.folder-create-noop', rule: 'messaging-rest.folder.create', breaks: 'Create a new folder answers success (a FolderId, or text) but makes no folder' },
   { id: 'messaging-rest.folder-create-type-swapped', rule: 'messaging-rest.folder.create', breaks: 'a created folder gets the other FolderType' },
   { id: 'messaging-rest.folder-limit-64', rule: 'messaging-rest.folder.name-max-65', breaks: 'folder names over 64 characters are refused' },
   { id: 'messaging-rest.folder-limit-66', rule: 'messaging-rest.folder.name-66-refused', breaks: 'a folder name of 66 characters is accepted' },

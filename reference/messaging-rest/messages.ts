@@ -135,6 +135,9 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
   app.delete('/Message/:id{-?[0-9]+}', (c) => {
     const flag = (c.req.query('Permanently') ?? c.req.query('permanently') ?? 'false').toLowerCase();
     if (flag !== 'true' && flag !== 'false') throw new MailError('invalidInput');
+    // a success answer that changes nothing (issue 15 item 7)
+    const copy = flag === 'false' && c.get('fault')('messaging-rest.delete-noop') ? state.mailbox.store.copyFor(actor(c).user, pathId(c)) : undefined;
+    if (copy) return c.json(shapes.extra({ NewFolderId: copy.folderId, [state.mail.deleteTextKey]: 'Message moved to the Trash folder.' }));
     const { newFolderId, text: said } = messages.delete(actor(c), pathId(c), flag === 'true');
     return c.json(shapes.extra({ NewFolderId: newFolderId, [state.mail.deleteTextKey]: said }));
   });

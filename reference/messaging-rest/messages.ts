@@ -79,7 +79,7 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
 
   app.get('/Message/:id{-?[0-9]+}', (c) => {
     const { copy, content } = messages.open(actor(c), pathId(c), 'message');
-    messages.markRead(copy);
+    if (state.mail.getMessageTracking === 'marks-read') messages.markRead(copy);
     const shown = shapes.message(content, copy?.side === 'sent');
     const f = c.get('fault');
     if (f('messaging-rest.get-message-html-as-text')) shown.TextBody = content.htmlBody;

@@ -35,6 +35,9 @@ export const MESSAGING_SOAP_FAULTS = [
   f('folder-limit-64', 'create-folder.name-length', 'a 65-character name is refused as too long'),
   f('folder-limit-66', 'create-folder.name-length', 'a 66-character name is accepted'),
   f('folder-duplicates-allowed', 'create-folder.name-exists', 'a second folder with the same name is created', { rules: ['create-folder.name-length', 'create-folder.type-invalid'], why: 'the fault creates folders without the core checks (length, type)' }),
+  f('folder-type-invalid-made-anyway', 'create-folder.type-invalid', 'FolderType 2 or -1 is a Fault with the §7.2 text, but an inbox folder is made all the same'),
+  f('folder-too-long-made-anyway', 'create-folder.name-length', 'a 66-character name is a Fault with the §7.2 text, but the folder is made all the same'),
+  f('folder-duplicate-made-anyway', 'create-folder.name-exists', 'a duplicate name is a Fault with the §7.2 text, but a second folder of that name is made all the same'),
   f('folder-delete-noop', 'delete-folder.messages-to-parent', 'DeleteFolder answers success but keeps the folder and its messages'),
   f('system-folder-delete-ok', 'delete-folder.system-refused', 'DeleteFolder of the Inbox answers success instead of a Fault'),
   // §4.4 SendMIMEMessage, §3.2

@@ -163,4 +163,12 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
     clarification: 'X2',
     inert: 'no rule retracts a draft (the mailbox model retracts only messages it sent), so no reading can change a verdict.',
   },
+  {
+    id: 'get-message-tracking',
+    section: '§3.2',
+    sentence: 'Get MIME message | by a recipient | Tracking information is written automatically, marking it read by the recipient.',
+    readings: ["Get a message marks the recipient's copy read too", 'only Get MIME message does'],
+    neutral: "a copy opened with Get a message is judged by the status the target reports for it, in the §3.1 column of that status (R2).",
+    clarification: 'R2',
+  },
 ];

@@ -112,6 +112,8 @@ export const accountHandlers: Record<string, AdminHandler> = {
     const login = filled(f.UserId) ?? email;
     if (state.accounts.taken(email) || state.accounts.taken(login)) refuse('A user with that e-mail address or user id exists.');
     const typeId = fault('admin.create-ignores-user-type') ? userType(call, undefined) : userType(call, optInt(body.UserTypeId, 'UserTypeId'));
+    // a success answer that stores nothing (issue 15 item 7): the model as sent, without the password
+    if (fault('admin.create-not-stored')) return c.json(Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'Password')));
     const given = optText(body.Password, 'Password');
     const password = fault('admin.create-password-ignored') || !filled(given) ? randomBytes(18).toString('base64url') : given!;
     const user = state.domain.addUser({

@@ -34,7 +34,8 @@ export function publicAccountRoutes(app: Hono<AppEnv>, { state, shapes, text }: 
     // M1: the field that names the user is the server's choice (axis mail.change-password-user)
     const login = str(body, state.mail.changePasswordUser, '')!;
     if (!oldPassword || !newPassword || (!user && !login)) throw new MailError('invalidInput');
-    mailbox.accounts.changePassword({ user, login }, oldPassword, newPassword, c.get('fault'));
+    // a success answer that keeps the old password (issue 15 item 7)
+    if (!c.get('fault')('messaging-rest.change-password-noop')) mailbox.accounts.changePassword({ user, login }, oldPassword, newPassword, c.get('fault'));
     return text(c, 'The password has been changed.');
   });
 }

@@ -33,11 +33,25 @@ export const LISTING_STATE_FAULTS = [
     breaks: 'retrieving one message as MIME marks every message of the user Read, so an unread-only search finds none',
     alsoBreaks: { rules: ['messaging-rest.status.get-unread'], why: 'one wrong read status: every listing that selects unread messages (Get unread and the unread-only search) is wrong alike' },
   },
+  // §3.1 as a table (issue 15 item 7, clarification R2)
+  { id: 'messaging-rest.unread-only-includes-retracted', rule: 'messaging-rest.status.unread-only-table', breaks: 'an unread-only search returns every retracted message, whatever its status (a read one too)' },
+  { id: 'messaging-rest.get-unread-lists-sent', rule: 'messaging-rest.status.get-unread-table', breaks: "Get unread also lists the user's own sent copies (status 2, Unread column), which are no inbox messages" },
+  { id: 'messaging-rest.inbox-ids-unread-only', rule: 'messaging-rest.status.list-membership', breaks: 'Get inbox message ids with MessageListFilter 0 lists only the unread messages' },
+  { id: 'messaging-rest.unread-only-includes-plain-tls', rule: 'messaging-rest.status.plain-text-read-column', breaks: 'an unread-only search treats status 5 (SentPlainText, Read column) as Unread' },
   { id: 'messaging-rest.get-unread-skips-plain-tls', rule: 'messaging-rest.status.plain-text-tls', breaks: 'Get unread leaves out plain-text TLS deliveries (status 5)' },
   // §3.2 moves, deletes, retraction
   { id: 'messaging-rest.move-noop', rule: 'messaging-rest.move.same-type', breaks: 'Move answers 200 but leaves the message where it was' },
   { id: 'messaging-rest.move-across-types', rule: 'messaging-rest.move.across-types-refused', breaks: 'a received message can be moved into an outbox folder' },
   { id: 'messaging-rest.delete-purges', rule: 'messaging-rest.delete.to-trash', breaks: 'the first delete purges the message instead of moving it to Trash' },
+  {
+    id: 'messaging-rest.delete-noop',
+    rule: 'messaging-rest.delete.to-trash',
+    breaks: 'a normal delete answers success but leaves the copy where it was',
+    alsoBreaks: {
+      rules: ['messaging-rest.delete.own-copy-only', 'messaging-rest.delete.trash-sequence', 'messaging-rest.model.mailbox-pair', 'messaging-soap.model.one-mailbox'],
+      why: 'each makes a normal REST delete and reads where the copy went',
+    },
+  },
   { id: 'messaging-rest.trash-skips-deleted-trash', rule: 'messaging-rest.delete.trash-sequence', breaks: 'deleting from Trash purges at once, skipping Deleted Trash' },
   { id: 'messaging-rest.delete-all-copies', rule: 'messaging-rest.delete.own-copy-only', breaks: "a delete also moves the other users' copies" },
   { id: 'messaging-rest.permanent-ignored', rule: 'messaging-rest.delete.permanent', breaks: 'the permanent-delete flag is ignored' },

@@ -24,6 +24,8 @@ export function folderRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text 
 
   const create = async (c: Context<AuthedEnv>) => {
     const { name, type } = folderFields(await jsonBody(c));
+    // a success answer that makes no folder (issue 15 item 7)
+    if (c.get('fault')('messaging-rest.folder-create-noop')) return state.mail.folderCreateAnswer === 'text' ? text(c, `The folder "${name}" has been created.`) : c.json(shapes.extra({ FolderId: state.domain.ids.next('folder') }));
     const folder = mailbox.folders.create(actor(c), name, type);
     // spec §4.3 'string response (folder creation result)': {FolderId} (vendor-wire §1.1) or text
     const id = c.get('fault')('messaging-rest.folder-create-wrong-id') ? folder.id + 1 : folder.id;

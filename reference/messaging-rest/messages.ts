@@ -79,7 +79,7 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
 
   app.get('/Message/:id{-?[0-9]+}', (c) => {
     const { copy, content } = messages.open(actor(c), pathId(c), 'message');
-    messages.markRead(copy);
+    if (state.mail.getMessageTracking === 'marks-read') messages.markRead(copy);
     const shown = shapes.message(content, copy?.side === 'sent');
     const f = c.get('fault');
     if (f('messaging-rest.get-message-html-as-text')) shown.TextBody = content.htmlBody;
@@ -135,6 +135,9 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
   app.delete('/Message/:id{-?[0-9]+}', (c) => {
     const flag = (c.req.query('Permanently') ?? c.req.query('permanently') ?? 'false').toLowerCase();
     if (flag !== 'true' && flag !== 'false') throw new MailError('invalidInput');
+    // a success answer that changes nothing (issue 15 item 7)
+    const copy = flag === 'false' && c.get('fault')('messaging-rest.delete-noop') ? state.mailbox.store.copyFor(actor(c).user, pathId(c)) : undefined;
+    if (copy) return c.json(shapes.extra({ NewFolderId: copy.folderId, [state.mail.deleteTextKey]: 'Message moved to the Trash folder.' }));
     const { newFolderId, text: said } = messages.delete(actor(c), pathId(c), flag === 'true');
     return c.json(shapes.extra({ NewFolderId: newFolderId, [state.mail.deleteTextKey]: said }));
   });

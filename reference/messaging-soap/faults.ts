@@ -1,3 +1,5 @@
+import { SOAP_EFFECT_FAULTS } from './faults-effects.js';
+
 /**
  * One deliberate violation per way a messaging SOAP rule can be broken (issue 10, item 5); see
  * reference/faults.ts. `rule` is the id of the spec test in specs/messaging-soap that must fail.
@@ -13,6 +15,7 @@ const MODEL = 'model.one-mailbox';
 const modelToo = (why: string) => ({ rules: [MODEL], why: `the one-mailbox model drives the same SOAP operation and checks its §3.2 outcome (${why})` });
 
 export const MESSAGING_SOAP_FAULTS = [
+  ...SOAP_EFFECT_FAULTS,
   // §4.4 Logon, §7.2 Login
   f('logon-empty-result', 'logon.session-key', 'LogonResult is an empty string', { rules: ['account-details.xml-result', 'change-password.email-without-key', 'create-folder.name-exists', 'create-folder.name-length', 'create-folder.new-fid', 'create-folder.type-invalid', 'delete-folder.messages-to-parent', 'delete-folder.system-refused', 'delete.not-deletable', 'delete.permanent', 'delete.trash-sequence', 'fault.malformed-xml', 'fault.missing-element', 'fault.soap-action', 'fault.unknown-operation', 'fault.wrong-namespace', 'folder-list.folders', 'get-mime.deleted-refused', 'get-mime.marks-read', 'get-mime.mime-text', 'get-mime.outsider-refused', 'in-transit.round-trip', 'logout.invalidates-key', 'mailbox-xml.listing', MODEL, 'move.across-types-refused', 'move.same-type', 'move.undelete', 'retract.recipient-keeps', 'send-mime.malformed-to-drafts', 'send-mime.new-mid', 'wire.response-shape'], why: 'every other SOAP rule logs on through SOAP first (broken, not fail)' }),
   f('logon-wrong-text', 'logon.invalid-credentials', 'a wrong password gets the faultstring "Invalid credentials" instead of the §7.2 text'),

@@ -78,6 +78,8 @@ const createFolder: Handler = (c) => {
   if (type === 2 && c.fault('messaging-soap.folder-type-2-accepted')) type = 0;
   if (type === -1 && c.fault('messaging-soap.folder-type-negative-accepted')) type = 0;
   const length = [...name].length;
+  // answers a NewFID no folder has, and makes none
+  if (c.fault('messaging-soap.create-folder-noop')) return c.inner.record(c.inner.root('createFolder'), [['NewFID', c.state.domain.ids.next('folder')]]);
   if (length === 65 && c.fault('messaging-soap.folder-limit-64')) throw new MailError('folderNameTooLong');
   let created;
   if ((length === 66 && c.fault('messaging-soap.folder-limit-66')) || c.fault('messaging-soap.folder-duplicates-allowed')) {
@@ -125,6 +127,8 @@ const sendMime: Handler = async (c) => {
   if (c.fault('messaging-soap.send-mime-malformed-fault') && !/^[\x21-\x39\x3b-\x7e]+:/m.test(text.split(/\r?\n\r?\n/)[0] ?? '')) {
     throw new SoapFault('Client', 'The MIME message is improperly formatted.');
   }
+  // answers a NewMID no message has, and sends nothing
+  if (c.fault('messaging-soap.send-mime-noop')) return c.inner.record('SendMessage', [['NewMID', c.state.domain.ids.next('message')]]);
   const sent = await c.state.mailbox.messages.sendMime(a, text);
   const mid = c.fault('messaging-soap.send-mime-mid-offset') ? sent.mid + 1 : sent.mid;
   return c.inner.record('SendMessage', [['NewMID', mid]]);
@@ -159,6 +163,7 @@ const deleteMessage: Handler = (c) => {
   const permanently = bool(c, 'PermanentlyDelete') && !c.fault('messaging-soap.permanent-ignored');
   if (!copy && c.fault('messaging-soap.not-deletable-wrong-text')) throw new MailError('messageNotDeleted', 'Message could not be moved to the trash folder');
   if (!copy && c.fault('messaging-soap.outsider-delete-ok')) return c.inner.record(c.inner.root('deleteMessage'), [['Description', 'Message deleted.']]);
+  if (copy && !permanently && c.fault('messaging-soap.delete-noop')) return c.inner.record(c.inner.root('deleteMessage'), [['Description', 'Message moved to the Trash folder.']]);
   const place = copy ? store.folder(a.user, copy.folderId)?.system : undefined;
   let said: string;
   if (copy && place !== 'trash' && place !== 'deletedTrash' && !permanently && c.fault('messaging-soap.delete-purges')) {
@@ -181,6 +186,7 @@ const deleteMessage: Handler = (c) => {
 const retract: Handler = (c) => {
   const a = actor(c);
   const mid = int(c, 'MID');
+  if (c.fault('messaging-soap.retract-noop')) return undefined;
   c.state.mailbox.messages.retract(a, mid);
   if (c.fault('messaging-soap.retract-removes-copies')) {
     const { store } = c.state.mailbox;

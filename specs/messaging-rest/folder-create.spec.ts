@@ -1,6 +1,6 @@
 import { check, expectDocumentedError } from '../../harness/expect.js';
 import { MailSession } from '../../harness/fixtures/mailbox.js';
-import { answeredFolderId, createdFolderId, folderMadeAnyway } from '../../harness/fixtures/mail-folders.js';
+import { answeredFolderId, createdFolderId, folderMadeAnyway, foldersNamed } from '../../harness/fixtures/mail-folders.js';
 import type { HttpResponse } from '../../harness/http.js';
 import { account, iface } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
@@ -16,6 +16,13 @@ const EXISTS = 'Folder could not be created. The Folder Name already exists';
 async function removeIfCreated(session: MailSession, res: HttpResponse, name: string): Promise<void> {
   const id = await folderMadeAnyway(session, res, name);
   if (id !== undefined) session.removeFolderAfter(id);
+}
+
+/** spec §7.2 'Folder could not be created': after a refusal the list shows no new folder of that name (read back). */
+async function expectNoneMade(session: MailSession, name: string, kept: number[] = []): Promise<void> {
+  const made = (await foldersNamed(session, name)).filter((id) => !kept.includes(id));
+  for (const id of made) session.removeFolderAfter(id);
+  check(made.length === 0, `GET /Folder/List: the create of "${name}" was refused, yet the list shows a new folder of that name (${made.join(', ')}); spec §7.2: "Folder could not be created".`);
 }
 
 rule(
@@ -63,6 +70,7 @@ rule(
     const res = await t.rest.createFolder(primary.auth, { FolderName: name, FolderType: 0 });
     await removeIfCreated(primary, res, name);
     expectDocumentedError(res, TOO_LONG);
+    await expectNoneMade(primary, name);
   },
 );
 
@@ -75,6 +83,7 @@ rule(
       const res = await t.rest.createFolder(primary.auth, { FolderName: name, FolderType: type });
       await removeIfCreated(primary, res, name);
       expectDocumentedError(res, TYPE_INVALID);
+      await expectNoneMade(primary, name);
     }
   },
 );
@@ -84,9 +93,10 @@ rule(
   async (t) => {
     const primary = await t.given('log on as primary', () => MailSession.open(t, 'primary'));
     const name = primary.folderName();
-    await t.given(`create the folder "${name}"`, () => primary.createFolder(0, name));
+    const first = await t.given(`create the folder "${name}"`, () => primary.createFolder(0, name));
     const res = await t.rest.createFolder(primary.auth, { FolderName: name, FolderType: 0 });
     await removeIfCreated(primary, res, name);
     expectDocumentedError(res, EXISTS);
+    await expectNoneMade(primary, name, [first]);
   },
 );

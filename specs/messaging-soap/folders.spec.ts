@@ -10,6 +10,13 @@ import { expectInnerXml, expectSoapFault, expectSoapSuccess, intOf } from '../..
 const base = { interface: 'messaging-soap', level: 'must' } as const;
 const needs = [soapService, account('primary')];
 
+/** spec §7.2 'Folder could not be created': after the Fault GetFolderList shows no new folder of that name (read back). */
+async function expectNoneMade(me: SoapSession, name: string, kept: number[] = []): Promise<void> {
+  const made = (await me.folders()).filter((f) => f.name === name && !kept.includes(f.fid));
+  for (const f of made) me.t.onCleanup('remove the folder made anyway', () => me.soap.deleteFolder(me.key, f.fid));
+  check(made.length === 0, `CreateFolder of "${name}" was a Fault, yet GetFolderList shows a new folder of that name (FID ${made.map((f) => f.fid).join(', ')}); spec §7.2: "Folder could not be created".`);
+}
+
 rule(
   { ...base, id: 'messaging-soap.folder-list.folders', section: '§4.4', operation: 'messaging-soap.GetFolderList', title: "GetFolderListResult lists the user's Folder items with FID, Name and Type, among them the Inbox (type 0) and the sent-items folder (type 1)", needs },
   async (t) => {
@@ -44,6 +51,7 @@ rule(
       const made = a.fault ? undefined : (await me.folders()).find((f) => f.name === name);
       if (made) t.onCleanup('remove the folder', () => t.soap.deleteFolder(me.key, made.fid));
       expectSoapFault(a, MAIL_TEXT.folderTypeInvalid);
+      await expectNoneMade(me, name);
     }
   },
 );
@@ -55,12 +63,14 @@ rule(
     const stem = `${t.prefix}-len-`;
     const at65 = stem + 'x'.repeat(65 - stem.length);
     await me.createFolder(0, at65);
-    const long = await t.soap.createFolder(me.key, 0, `${stem}${'y'.repeat(66 - stem.length)}`);
+    const at66 = `${stem}${'y'.repeat(66 - stem.length)}`;
+    const long = await t.soap.createFolder(me.key, 0, at66);
     if (!long.fault) {
       const fid = intOf(long, expectInnerXml(long, long.result ?? '', 'CreateFolder'), 'NewFID', 'a folder that should not exist');
       t.onCleanup('remove the 66-character folder', () => t.soap.deleteFolder(me.key, fid));
     }
     expectSoapFault(long, MAIL_TEXT.folderNameTooLong);
+    await expectNoneMade(me, at66);
   },
 );
 
@@ -69,13 +79,14 @@ rule(
   async (t) => {
     const me = await t.given('log on as primary (SOAP)', () => SoapSession.open(t, 'primary'));
     const name = me.folderName();
-    await me.createFolder(0, name);
+    const first = await me.createFolder(0, name);
     const again = await t.soap.createFolder(me.key, 0, name);
     if (!again.fault && again.result) {
       const fid = intOf(again, expectInnerXml(again, again.result, 'CreateFolder'), 'NewFID', 'a duplicate folder');
       t.onCleanup('remove the duplicate', () => t.soap.deleteFolder(me.key, fid));
     }
     expectSoapFault(again, MAIL_TEXT.folderExists);
+    await expectNoneMade(me, name, [first]);
   },
 );
 

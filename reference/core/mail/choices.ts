@@ -36,6 +36,8 @@ export interface MailChoices {
   readonly searchFilter: 'subject-or-sender' | 'subject';
   readonly firstPage: number;
   readonly retractedRecipientStatus: 'kept' | 'read';
+  /** whether a recipient's Get a message writes tracking (marks it Read) as Get MIME message does (R2) */
+  readonly getMessageTracking: 'marks-read' | 'none';
   /** who moves a copy on from Trash: a further delete, or the server after its retention */
   readonly trashAdvance: 'delete' | 'server';
   /** Trash and Deleted Trash: one pair of inbox type, or a pair per mailbox type */
@@ -70,6 +72,8 @@ export const TRASH_ADVANCE = axis('mail.trash-advance', 'trash-mechanism', ['del
 /** spec §3.2 names 'a Trash folder': one pair of trash folders (inbox type), or one pair per mailbox type (M5). */
 export const TRASH_FOLDERS = axis('mail.trash-folders', 'system-folder-types', ['shared', 'per-type']);
 export const RETRACTED_RECIPIENT_STATUS = axis('mail.retracted-recipient-status', 'retraction', ['kept', 'read']);
+/** spec §3.2 says Get MIME message marks a recipient's copy read; of Get a message it says nothing (R2). */
+export const GET_MESSAGE_TRACKING = axis('mail.get-message-tracking', 'get-message-tracking', ['marks-read', 'none']);
 
 export const MAIL_AXES = [
   FIXED_SYSTEM_FOLDER_IDS,
@@ -88,6 +92,7 @@ export const MAIL_AXES = [
   SEARCH_FILTER,
   FIRST_PAGE,
   RETRACTED_RECIPIENT_STATUS,
+  GET_MESSAGE_TRACKING,
   TRASH_ADVANCE,
   TRASH_FOLDERS,
 ];
@@ -111,6 +116,7 @@ export function mailChoices(variant: Variant): MailChoices {
     searchFilter: variant.get(SEARCH_FILTER),
     firstPage: variant.get(FIRST_PAGE),
     retractedRecipientStatus: variant.get(RETRACTED_RECIPIENT_STATUS),
+    getMessageTracking: variant.get(GET_MESSAGE_TRACKING),
     trashAdvance: variant.get(TRASH_ADVANCE),
     trashFolders: variant.get(TRASH_FOLDERS),
   };

@@ -85,7 +85,7 @@ export class MailListing {
     else if (q.folderId === -1) copies = this.#inboxFolders(actor).flatMap((f) => this.store.copiesIn(f));
     else copies = this.store.copiesIn(this.#folder(actor, q.folderId));
     return this.#listed(copies)
-      .filter((l) => q.filter !== 1 || UNREAD_COLUMN.has(statusOf(l.copy)))
+      .filter((l) => (q.filter !== 1 && !actor.fault('messaging-rest.inbox-ids-unread-only')) || UNREAD_COLUMN.has(statusOf(l.copy)))
       .filter((l) => !q.mustHaveAttachments || actor.fault('messaging-rest.inbox-ids-attachments-ignored') || l.content.attachments.length > 0)
       .filter((l) => q.mustHaveAttachments || !actor.fault('messaging-rest.inbox-ids-attachments-inverted') || l.content.attachments.length === 0)
       .map((l) => l.copy.mid);
@@ -110,7 +110,8 @@ export class MailListing {
       UNREAD_COLUMN.has(status) || (status === STATUS.sentPlainText && !f('messaging-rest.get-unread-skips-plain-tls')) || (status === STATUS.read && f('messaging-rest.get-unread-includes-read'));
     const copies = this.#inboxFolders(actor).flatMap((folder) => this.store.copiesIn(folder));
     const later = this.#arrivedAfter(after);
-    return this.#listed(copies).filter((l) => l.copy.side === 'received' && later(l.copy.mid) && wanted(statusOf(l.copy)));
+    const sent = f('messaging-rest.get-unread-lists-sent') ? this.store.copiesOwnedBy(actor.user.id).filter((c) => c.side === 'sent') : [];
+    return this.#listed([...copies, ...sent]).filter((l) => (l.copy.side === 'received' || sent.includes(l.copy)) && later(l.copy.mid) && wanted(statusOf(l.copy)));
   }
 
   /** spec §4.3 'Search the inbox' with the SearchInbox fields of §2.3. */
@@ -123,13 +124,18 @@ export class MailListing {
     const bySender = (this.choices?.searchFilter ?? 'subject-or-sender') === 'subject-or-sender';
     const folder = this.#folder(actor, f('messaging-rest.search-folder-ignored') && q.filter.trim() !== '' ? undefined : q.folderId);
     const needle = f('messaging-rest.search-filter-ignored') ? '' : q.filter.trim().toLowerCase();
-    const unreadOnly = (status: number) => UNREAD_COLUMN.has(status) || (status === STATUS.read && f('messaging-rest.unread-only-includes-read'));
+    const unreadOnly = (l: Listed) => {
+      const status = statusOf(l.copy);
+      if (status === STATUS.sentPlainText && f('messaging-rest.unread-only-includes-plain-tls')) return true;
+      if (l.content.retracted && f('messaging-rest.unread-only-includes-retracted')) return true;
+      return UNREAD_COLUMN.has(status) || (status === STATUS.read && f('messaging-rest.unread-only-includes-read'));
+    };
     const retracted = q.retracted && !f('messaging-rest.search-never-retracted');
     const orderBy = q.orderBy.toUpperCase() in ORDER_KEYS ? q.orderBy.toUpperCase() : 'DATE';
     const key = ORDER_KEYS[orderBy]!;
     const matches = this.#listed(this.store.copiesIn(folder))
       .filter((l) => retracted || !l.content.retracted)
-      .filter((l) => !q.unreadOnly || unreadOnly(statusOf(l.copy)))
+      .filter((l) => !q.unreadOnly || unreadOnly(l))
       .filter((l) => needle === '' || l.content.subject.toLowerCase().includes(needle) || (bySender && l.content.from.toLowerCase().includes(needle)))
       .sort((a, b) => {
         const ka = key(a);

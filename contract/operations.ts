@@ -204,9 +204,6 @@ export function interfaceAbsence(profile: OfferDeclaration, iface: InterfaceName
 /** Whether the profile says the target offers the operation (the inverse of `absence`). */
 export const offers = (profile: OfferDeclaration, id: OperationId): boolean => absence(profile, id) === undefined;
 
-/** The ids of an interface's operations, in catalogue order. */
-export const operationsOf = (iface: InterfaceName): OperationId[] => OPERATIONS.filter((o) => o.interface === iface).map((o) => o.id);
-
 /** `admin.GetSmtpCredentials` -> `GetSmtpCredentials`: the name `admin.unavailableOperations` uses. */
 const adminName = (op: OperationDef): string | undefined => (op.interface === 'admin' ? op.id.slice('admin.'.length) : undefined);
 

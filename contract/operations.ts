@@ -1,4 +1,5 @@
-import type { Edition, InterfaceName, Profile } from './profile.js';
+import type { InterfaceName, Profile } from './profile.js';
+import { compareRelease, FIRST_RELEASE_WITHOUT_MAILBOX_XML, LAST_SOAP_RELEASE, SECTION_9 } from './editions.js';
 
 /**
  * The spec's operations, one catalogue for every interface (spec §4.1-§4.6, §1 for the SMTP
@@ -146,26 +147,6 @@ export function operationOf(iface: InterfaceName, method: string, path: string):
   });
 }
 
-/** Releases compare as major.minor numbers (5.4 < 5.36 < 6.2). */
-export function compareRelease(a: string, b: string): number {
-  const [am = 0, an = 0] = a.split('.').map(Number);
-  const [bm = 0, bn = 0] = b.split('.').map(Number);
-  return am !== bm ? am - bm : an - bn;
-}
-
-/** spec §9: the last release of each edition that offers the SOAP messaging calls. */
-export const LAST_SOAP_RELEASE: Record<Edition, string> = { securemail: '5.36', direct: '6.2' };
-/** spec §9: the first release of each edition without the mailbox XML listing. */
-export const FIRST_RELEASE_WITHOUT_MAILBOX_XML: Record<Edition, string> = { securemail: '5.37', direct: '6.2' };
-
-/** spec §9 sentences, quoted in not-applicable reasons. */
-export const SECTION_9 = {
-  soap: 'spec §9: "The SOAP messaging calls are offered for server releases up to 5.36 (secure-mail edition) and up to 6.2 (direct-messaging edition)."',
-  mailboxXml: 'spec §9: "The mailbox XML listing is removed from new releases beginning with 5.37 (secure-mail edition) and 6.2 (direct-messaging edition)."',
-  admin: 'spec §9: "Some administration methods cannot be used on the direct-messaging edition."',
-  interfaces: 'B8: the profile says "which interfaces exist"',
-} as const;
-
 /** What the profile declares about which operations the target offers (B8; spec §9). */
 export type OfferDeclaration = Pick<Profile, 'interfaces' | 'edition' | 'release'> & { admin?: { unavailableOperations?: readonly string[] } };
 
@@ -186,8 +167,9 @@ export function absence(profile: OfferDeclaration, id: OperationId): string | un
   if (op.id === 'messaging-soap.GetMailboxXML' && compareRelease(profile.release, FIRST_RELEASE_WITHOUT_MAILBOX_XML[profile.edition]) >= 0) {
     return `${describe(op)} is not offered: ${platform}; ${SECTION_9.mailboxXml}`;
   }
-  if (op.interface === 'admin' && adminName(op) !== undefined && profile.admin?.unavailableOperations?.includes(adminName(op)!)) {
-    return `${describe(op)} is not offered: the profile lists ${adminName(op)} as unavailable on its ${profile.edition} edition (admin.unavailableOperations); ${SECTION_9.admin}`;
+  const adminName = op.interface === 'admin' ? op.id.slice('admin.'.length) : undefined;
+  if (adminName !== undefined && profile.admin?.unavailableOperations?.includes(adminName)) {
+    return `${describe(op)} is not offered: the profile lists ${adminName} as unavailable on its ${profile.edition} edition (admin.unavailableOperations); ${SECTION_9.admin}`;
   }
   return undefined;
 }
@@ -200,11 +182,5 @@ export function interfaceAbsence(profile: OfferDeclaration, iface: InterfaceName
   }
   return undefined;
 }
-
-/** Whether the profile says the target offers the operation (the inverse of `absence`). */
-export const offers = (profile: OfferDeclaration, id: OperationId): boolean => absence(profile, id) === undefined;
-
-/** `admin.GetSmtpCredentials` -> `GetSmtpCredentials`: the name `admin.unavailableOperations` uses. */
-const adminName = (op: OperationDef): string | undefined => (op.interface === 'admin' ? op.id.slice('admin.'.length) : undefined);
 
 const describe = (op: OperationDef) => `${op.interface} ${op.name} (${op.section})`;

@@ -99,7 +99,6 @@ export interface RequestOptions {
   service?: InterfaceName;
 }
 
-
 const TRANSPORT_CODES = /ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|EPIPE|UND_ERR|HPE_/;
 
 /**
@@ -204,7 +203,7 @@ export class HttpClient {
         // one deadline for the whole exchange: a target dribbling a byte at a time still ends
         signal: AbortSignal.timeout(this.timeoutMs + 1_000),
         // for the exchange recorder (harness/exchange-recorder.ts); never on the wire
-        ...{ [OPERATION_OPTION]: operation },
+        [OPERATION_OPTION]: operation,
       } as Parameters<typeof request>[1]);
       const text = await res.body.text();
       consecutiveTransportFailures = 0;

@@ -12,7 +12,7 @@ import { createState, DEFAULT_PLATFORM, type Platform, type ReferenceState } fro
 import { EDITIONS, type Edition } from '../contract/profile.js';
 import { startGateway } from './smtp/gateway.js';
 import { defaultVariant, variantNamed, type Variant } from './variant.js';
-import { platformOf } from './variant/platform.js';
+import { PLATFORM, platformOf } from './variant/platform.js';
 import { RESOURCE_TYPE_NAME } from './token/choices.js';
 
 export interface StartOptions {
@@ -91,7 +91,7 @@ export function platformFromEnv(env: NodeJS.ProcessEnv, variant: Variant = defau
     throw new Error(`REFERENCE_EDITION is "${edition}"; set it to ${EDITIONS.join(' or ')}.`);
   }
   if (release !== '' && !/^\d+\.\d+$/.test(release)) throw new Error(`REFERENCE_RELEASE is "${release}"; set it to a release number such as 5.36.`);
-  if (edition === '' && release === '') return platformOf(variant);
+  if (edition === '' && release === '') return platformOf(variant.get(PLATFORM));
   const chosen = (edition || DEFAULT_PLATFORM.edition) as Edition;
   return { edition: chosen, release: release || (chosen === 'direct' ? '6.2' : DEFAULT_PLATFORM.release) };
 }

@@ -13,6 +13,7 @@ import { Refusals } from './refusals.js';
 import type { Variant } from './variant.js';
 import { mailChoices, type MailChoices } from './core/mail/choices.js';
 import type { Edition } from '../contract/profile.js';
+import { PLATFORM, platformOf } from './variant/platform.js';
 
 /** The edition and release the reference plays (spec §9 gates the SOAP form by them). */
 export interface Platform {
@@ -78,6 +79,7 @@ export function createState(options: StateOptions): ReferenceState {
     mail: mailChoices(options.variant),
     identityProvider: options.identityProvider,
     stats: { requests: 0 },
-    platform: options.platform ?? DEFAULT_PLATFORM,
+    // without one given, the variant's reading of the platform axis (securemail 5.36 by default)
+    platform: options.platform ?? platformOf(options.variant.get(PLATFORM)),
   };
 }

@@ -1,6 +1,4 @@
 import type { Edition } from '../../contract/profile.js';
-import type { Platform } from '../state.js';
-import type { Variant } from '../variant.js';
 import { axis } from './axis.js';
 
 /**
@@ -17,8 +15,8 @@ export const PLATFORM = axis('platform.edition-release', 'edition-and-release', 
 
 export const PLATFORM_AXES = [PLATFORM];
 
-/** The platform the variant's reading names. */
-export function platformOf(variant: Variant): Platform {
-  const [edition, release] = variant.get(PLATFORM).split('-') as [Edition, string];
+/** The platform a reading of the axis names (`variant.get(PLATFORM)`). */
+export function platformOf(reading: (typeof PLATFORM.values)[number]): { edition: Edition; release: string } {
+  const [edition, release] = reading.split('-') as [Edition, string];
   return { edition, release };
 }

@@ -14,7 +14,7 @@ const arg = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const from = Number(arg('from') ?? 0);
-const max = Number(arg('max') ?? 12);
+const max = Number(arg('max') ?? 16);
 
 async function main() {
   const rounds: RoundResult[] = [];

@@ -112,7 +112,7 @@ rule(
       Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer'), SoapSession.open(t, 'peer')]),
     );
     const mid = await t.given('primary sends peer a message', () => primary.send([peer]));
-    await t.given('peer deletes it permanently (REST)', () => peer.purge(mid));
+    await t.given('peer deletes it permanently (REST)', () => peer.deletePermanently(mid));
     expectSoapFault(await t.soap.getMime(peerSoap.key, mid), [MAIL_TEXT.deletedFromInbox, MAIL_TEXT.noPermission(peerSoap.key, mid)]);
   },
 );

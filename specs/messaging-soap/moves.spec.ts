@@ -45,8 +45,10 @@ rule(
   { ...base, id: 'messaging-soap.move.undelete', section: '§4.4', operation: 'messaging-soap.MoveMessage', title: 'un-delete: MoveMessage of a message deleted from the inbox back to the Inbox puts it there again', needs },
   async (t) => {
     const { peer, peerSoap, mid, folders } = await delivered(t);
-    expectSoapResult(await t.soap.deleteMessage(peerSoap.key, 0, mid, false), 'DeleteMessageResult');
-    check(!(await peer.idsIn(folders.inbox)).includes(mid), `message ${mid} is still in the Inbox after DeleteMessage.`);
+    await t.given('peer deletes the message from the Inbox (SOAP DeleteMessage)', async () => {
+      expectSoapResult(await t.soap.deleteMessage(peerSoap.key, 0, mid, false), 'DeleteMessageResult');
+      check(!(await peer.idsIn(folders.inbox)).includes(mid), `message ${mid} is still in the Inbox after DeleteMessage.`);
+    });
     expectSoapSuccess(await t.soap.move(peerSoap.key, mid, folders.inbox), 'MoveMessage back to the Inbox (spec §4.4 Un-delete)');
     check((await peer.idsIn(folders.inbox)).includes(mid), `message ${mid} is not back in the Inbox after the un-delete move.`);
   },

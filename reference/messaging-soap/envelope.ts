@@ -87,8 +87,9 @@ function envelope(ch: SoapChoices, inner: string): string {
 }
 
 /**
- * A string result: escaped character data or CDATA sections (the same string to any XML reader).
- * A CR is written `&#13;` (XML 1.0 §2.11: CDATA cannot carry one), so a MIME text keeps its CRLF line ends.
+ * A string result: escaped character data or a CDATA section (the same string to any XML reader).
+ * A CR is written `&#13;` (XML 1.0 §2.11; a CDATA section cannot carry one, so such a text is
+ * escaped under the CDATA reading too): a MIME text keeps its CRLF line ends.
  * `rawCr` is the fault of a writer that leaves CR raw (every XML reader then sees LF).
  */
 function stringContent(ch: SoapChoices, text: string, rawCr: boolean): string {

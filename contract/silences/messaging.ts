@@ -171,4 +171,12 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
     neutral: "a copy opened with Get a message is judged by the status the target reports for it, in the §3.1 column of that status (R2).",
     clarification: 'R2',
   },
+  {
+    id: 'unread-retracted',
+    section: '§4.3',
+    sentence: 'Get unread messages | inbox-unread flag, folder id | summaries of all unread inbox messages, including messages delivered as plain text over TLS (MessageStatus = 5)',
+    readings: ['a retracted copy that is still unread is listed', 'retracted messages are left out (as a search without GetRetractedMsgs may leave them out)'],
+    neutral: 'Get unread may leave out a retracted copy whose status is Unread; one whose status is Read it must not list (R2).',
+    clarification: 'R2',
+  },
 ];

@@ -29,7 +29,10 @@ export const ADMIN_FAULTS = [
   f('company-key-new-unusable', 'company-key.replaced', 'Create a new encryption key answers a key it does not store; the old key stays valid'),
   f('company-key-old-still-valid', 'company-key.replaced', 'the replaced company key still opens a session'),
   f('session-key-replaced-key-accepted', 'company-key.provisioning-replaced', 'a company key replaced through provisioning still opens an administration session'),
-  f('create-not-stored', 'accounts.create', 'Create answers the AccountModel as sent but stores no account'),
+  f('create-not-stored', 'accounts.create', 'Create answers the AccountModel as sent but stores no account', {
+    rules: ['admin.access.non-administrator-refused', 'admin.accounts.created-logs-on', 'admin.accounts.delete', 'admin.accounts.list-filters', 'admin.accounts.update-overwrites', 'admin.accounts.view-by-identity', 'admin.psk.generated-and-stable', 'admin.session-key.identity-fields', 'provisioning.update.license-below-admin-users'],
+    why: 'each creates an account through Create a user account as a precondition (broken there) or judges the stored account',
+  }),
   f('create-drops-last-name', 'accounts.create', 'Create stores LastName as null'),
   f('create-ignores-user-type', 'accounts.create', 'Create stores the company’s first user type whatever UserTypeId says', {
     rules: ['admin.accounts.list-filters'],

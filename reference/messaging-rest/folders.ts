@@ -3,6 +3,14 @@ import { MailError } from '../core/mail/index.js';
 import { jsonBody, pathId, type Body } from './body.js';
 import type { AuthedEnv, RestDeps } from './routes.js';
 import { ordered } from '../variant/shapes.js';
+import { madeAnyway } from '../core/mail/made-anyway.js';
+
+/** Faults of a refused create that makes the folder all the same (issue 15 item 7), by §7.2 refusal. */
+const MADE_ANYWAY_REST = {
+  folderNameTooLong: 'messaging-rest.folder-too-long-made-anyway',
+  folderTypeInvalid: 'messaging-rest.folder-type-invalid-made-anyway',
+  folderExists: 'messaging-rest.folder-duplicate-made-anyway',
+} as const;
 
 /** FolderName and FolderType (spec §2.3 'Folder (create)'); a wrong shape is the §7.2 type/name text. */
 function folderFields(body: Body): { name: string; type: number } {
@@ -26,7 +34,7 @@ export function folderRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text 
     const { name, type } = folderFields(await jsonBody(c));
     // a success answer that makes no folder (issue 15 item 7)
     if (c.get('fault')('messaging-rest.folder-create-noop')) return state.mail.folderCreateAnswer === 'text' ? text(c, `The folder "${name}" has been created.`) : c.json(shapes.extra({ FolderId: state.domain.ids.next('folder') }));
-    const folder = mailbox.folders.create(actor(c), name, type);
+    const folder = madeAnyway(c.get('fault'), MADE_ANYWAY_REST, () => mailbox.folders.create(actor(c), name, type), () => mailbox.store.addFolder(actor(c).user, name, type === 1 ? 1 : 0));
     // spec §4.3 'string response (folder creation result)': {FolderId} (vendor-wire §1.1) or text
     const id = c.get('fault')('messaging-rest.folder-create-wrong-id') ? folder.id + 1 : folder.id;
     if (state.mail.folderCreateAnswer === 'text') return text(c, `The folder "${folder.name}" has been created.`);

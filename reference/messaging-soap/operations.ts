@@ -1,6 +1,7 @@
 import { buildMime } from '../core/mail/mime.js';
 import { MailError } from '../core/mail/index.js';
 import { copyType } from '../core/mail/model.js';
+import { madeAnyway } from '../core/mail/made-anyway.js';
 import { actor, bool, folderType, int, str, type Handler } from './context.js';
 import { SoapFault } from './envelope.js';
 import { LISTING_HANDLERS } from './listing.js';
@@ -70,6 +71,13 @@ const folderList: Handler = (c) => {
   );
 };
 
+/** Faults of a refused CreateFolder that makes the folder all the same (issue 15 item 7), by §7.2 refusal. */
+const MADE_ANYWAY_SOAP = {
+  folderNameTooLong: 'messaging-soap.folder-too-long-made-anyway',
+  folderTypeInvalid: 'messaging-soap.folder-type-invalid-made-anyway',
+  folderExists: 'messaging-soap.folder-duplicate-made-anyway',
+} as const;
+
 const createFolder: Handler = (c) => {
   const a = actor(c);
   const { store, folders } = c.state.mailbox;
@@ -84,7 +92,7 @@ const createFolder: Handler = (c) => {
   let created;
   if ((length === 66 && c.fault('messaging-soap.folder-limit-66')) || c.fault('messaging-soap.folder-duplicates-allowed')) {
     created = store.addFolder(a.user, name, type === 1 ? 1 : 0);
-  } else created = folders.create(a, name, type);
+  } else created = madeAnyway(c.fault, MADE_ANYWAY_SOAP, () => folders.create(a, name, type), () => store.addFolder(a.user, name, type === 1 ? 1 : 0));
   if (c.fault('messaging-soap.create-folder-type-swapped')) created.type = created.type === 0 ? 1 : 0;
   const fid = c.fault('messaging-soap.create-folder-wrong-fid') ? created.id + 1000 : created.id;
   return c.inner.record(c.inner.root('createFolder'), [['NewFID', fid]]);

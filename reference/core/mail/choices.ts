@@ -38,6 +38,8 @@ export interface MailChoices {
   readonly retractedRecipientStatus: 'kept' | 'read';
   /** whether a recipient's Get a message writes tracking (marks it Read) as Get MIME message does (R2) */
   readonly getMessageTracking: 'marks-read' | 'none';
+  /** whether Get unread (which has no GetRetractedMsgs flag) lists a retracted, unread copy (R2) */
+  readonly unreadRetracted: 'listed' | 'hidden';
   /** who moves a copy on from Trash: a further delete, or the server after its retention */
   readonly trashAdvance: 'delete' | 'server';
   /** Trash and Deleted Trash: one pair of inbox type, or a pair per mailbox type */
@@ -74,6 +76,8 @@ export const TRASH_FOLDERS = axis('mail.trash-folders', 'system-folder-types', [
 export const RETRACTED_RECIPIENT_STATUS = axis('mail.retracted-recipient-status', 'retraction', ['kept', 'read']);
 /** spec §3.2 says Get MIME message marks a recipient's copy read; of Get a message it says nothing (R2). */
 export const GET_MESSAGE_TRACKING = axis('mail.get-message-tracking', 'get-message-tracking', ['marks-read', 'none']);
+/** spec §4.3 Get unread has no GetRetractedMsgs flag; whether it hides retracted messages is not stated (M11, R2). */
+export const UNREAD_RETRACTED = axis('mail.unread-retracted', 'unread-retracted', ['listed', 'hidden']);
 
 export const MAIL_AXES = [
   FIXED_SYSTEM_FOLDER_IDS,
@@ -93,6 +97,7 @@ export const MAIL_AXES = [
   FIRST_PAGE,
   RETRACTED_RECIPIENT_STATUS,
   GET_MESSAGE_TRACKING,
+  UNREAD_RETRACTED,
   TRASH_ADVANCE,
   TRASH_FOLDERS,
 ];
@@ -117,6 +122,7 @@ export function mailChoices(variant: Variant): MailChoices {
     firstPage: variant.get(FIRST_PAGE),
     retractedRecipientStatus: variant.get(RETRACTED_RECIPIENT_STATUS),
     getMessageTracking: variant.get(GET_MESSAGE_TRACKING),
+    unreadRetracted: variant.get(UNREAD_RETRACTED),
     trashAdvance: variant.get(TRASH_ADVANCE),
     trashFolders: variant.get(TRASH_FOLDERS),
   };

@@ -1,5 +1,5 @@
 import type { MailChoices } from './choices.js';
-import { fail, MailError, type MailErrorCode } from './errors.js';
+import { fail } from './errors.js';
 import { copyType, type Actor, type Folder, type FolderType } from './model.js';
 import type { MailStore } from './store.js';
 
@@ -7,13 +7,6 @@ import type { MailStore } from './store.js';
 export const FOLDER_NAME_MAX = 65;
 
 const nonAscii = (s: string) => /[^\x00-\x7f]/.test(s);
-
-/** Faults of a refused create that makes the folder all the same (issue 15 item 7: a refusal read back). */
-const MADE_ANYWAY: Partial<Record<MailErrorCode, readonly string[]>> = {
-  folderNameTooLong: ['messaging-rest.folder-too-long-made-anyway', 'messaging-soap.folder-too-long-made-anyway'],
-  folderTypeInvalid: ['messaging-rest.folder-type-invalid-made-anyway', 'messaging-soap.folder-type-invalid-made-anyway'],
-  folderExists: ['messaging-rest.folder-duplicate-made-anyway', 'messaging-soap.folder-duplicate-made-anyway'],
-};
 
 /** Folder operations (spec §4.3 folder rows, §3.2 'Delete folder', §8 limits, §7.2 CreateFolder). */
 export class MailFolders {
@@ -37,15 +30,6 @@ export class MailFolders {
 
   /** spec §4.3 'Create a new folder', §8 name and type limits, §7.2 CreateFolder texts. */
   create(actor: Actor, name: string, type: number): Folder {
-    try {
-      return this.#create(actor, name, type);
-    } catch (e) {
-      if (e instanceof MailError && MADE_ANYWAY[e.code]?.some((id) => actor.fault(id))) this.store.addFolder(actor.user, name, type === 1 ? 1 : 0);
-      throw e;
-    }
-  }
-
-  #create(actor: Actor, name: string, type: number): Folder {
     const f = actor.fault;
     const wronglyAccepted = (type === 2 && f('messaging-rest.folder-type-2-accepted')) || (type === -1 && f('messaging-rest.folder-type-minus-1-accepted'));
     if (type !== 0 && type !== 1 && !wronglyAccepted) fail('folderTypeInvalid');

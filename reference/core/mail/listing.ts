@@ -111,7 +111,10 @@ export class MailListing {
     const copies = this.#inboxFolders(actor).flatMap((folder) => this.store.copiesIn(folder));
     const later = this.#arrivedAfter(after);
     const sent = f('messaging-rest.get-unread-lists-sent') ? this.store.copiesOwnedBy(actor.user.id).filter((c) => c.side === 'sent') : [];
-    return this.#listed([...copies, ...sent]).filter((l) => (l.copy.side === 'received' || sent.includes(l.copy)) && later(l.copy.mid) && wanted(statusOf(l.copy)));
+    const hideRetracted = this.choices?.unreadRetracted === 'hidden';
+    return this.#listed([...copies, ...sent]).filter(
+      (l) => (l.copy.side === 'received' || sent.includes(l.copy)) && later(l.copy.mid) && wanted(statusOf(l.copy)) && !(hideRetracted && l.content.retracted),
+    );
   }
 
   /** spec §4.3 'Search the inbox' with the SearchInbox fields of §2.3. */

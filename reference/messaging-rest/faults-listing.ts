@@ -46,9 +46,9 @@ export const LISTING_STATE_FAULTS = [
   // model-based test of one mailbox pair
   { id: 'messaging-rest.delete-read-skips-trash', rule: 'messaging-rest.model.mailbox-pair', breaks: 'a recipient who deletes a message they have read sends it straight to Deleted Trash' },
   {
-    id: 'messaging-rest.trash-end-takes-other-copies',
+    id: 'messaging-rest.trash-delete-takes-other-copies',
     rule: 'messaging-rest.model.mailbox-pair',
-    breaks: "the delete that ends a copy's trash sequence (from Deleted Trash, or from Trash where the server advances the trash) also purges the other users' copies",
+    breaks: "a delete of a copy in Trash (on to Deleted Trash, or purged where the server advances the trash) also purges the other users' copies",
     alsoBreaks: { rules: ['messaging-soap.model.one-mailbox'], why: 'the one-mailbox model makes the same deletes (REST or SOAP) through the same mail core, and checks the other copy after each' },
   },
 ] as const;

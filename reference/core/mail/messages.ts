@@ -193,18 +193,13 @@ export class MailMessages {
     const deletedTrash = this.store.systemFor(owner, 'deletedTrash', copyType(copy));
     const folder = this.store.folder(owner, copy.folderId);
     const purge = () => (this.store.purge(copy), { newFolderId: 0, text: 'Message permanently deleted.' });
-    // fault: the delete that ends a copy's trash sequence takes every other user's copy with it
-    const endSequence = () => {
-      if (f('messaging-rest.trash-end-takes-other-copies')) for (const other of [...this.store.copiesOf(copy.mid)]) if (other !== copy) this.store.purge(other);
-      return purge();
-    };
-    if (permanently) return purge();
-    if (folder?.system === 'deletedTrash') return endSequence();
+    if (permanently || folder?.system === 'deletedTrash') return purge();
     if (folder?.system === 'trash') {
+      // fault: a delete out of Trash takes every other user's copy of the message with it
+      if (f('messaging-rest.trash-delete-takes-other-copies')) for (const other of [...this.store.copiesOf(copy.mid)]) if (other !== copy) this.store.purge(other);
       // M4 'server' reading: the server alone moves copies on from Trash (after a retention no
       // run sees); a user's delete there ends the copy
-      if (this.choices.trashAdvance === 'server') return endSequence();
-      if (f('messaging-rest.trash-skips-deleted-trash')) return purge();
+      if (this.choices.trashAdvance === 'server' || f('messaging-rest.trash-skips-deleted-trash')) return purge();
       copy.folderId = deletedTrash.id;
       return { newFolderId: deletedTrash.id, text: 'Message moved to the Deleted Trash folder.' };
     }

@@ -1,76 +1,34 @@
 import fc from 'fast-check';
+import { isStage, next, observeStage, verify, type MailboxModel, type ModelMessage, type PairApi, type Side, type Stage } from './mailbox-model.js';
+
+export type { MailboxModel, PairApi, Side } from './mailbox-model.js';
 
 /**
- * A model of one mailbox pair (a sender and a recipient) under spec §3.2, and fast-check
- * commands that drive it: create and delete folders, send, read, move, delete (normal and
- * permanent), retract. Each command does the operation on the real target through `PairApi`,
- * works out what §3.2 says must follow, and checks where each copy now is.
+ * fast-check commands that drive a model of one mailbox pair (a sender and a recipient) under
+ * spec §3.2 (generators/mailbox-model.ts): create and delete folders, send, read, move, delete
+ * (normal and permanent), retract. Each command does the operation on the real target through
+ * `PairApi`, works out what §3.2 says must follow under the target's declared reading of the
+ * trash mechanism, and checks where each copy now is.
  */
-
-export type Side = 'sender' | 'recipient';
-/** Where one user's copy is: a folder (system or custom), the trash stages, or gone. */
-export type Place = { folder: number } | 'trash' | 'deletedTrash' | 'purged';
-
-export interface ModelMessage {
-  mid: number;
-  at: Record<Side, Place>;
-}
-
-export interface ModelFolder {
-  id: number;
-  owner: Side;
-  type: 0 | 1;
-}
-
-export interface MailboxModel {
-  messages: ModelMessage[];
-  folders: ModelFolder[];
-}
-
-export interface SideFolders {
-  /** the system folder a copy of this side lives in (recipient: Inbox, sender: Outbox/Track Sent) */
-  home: number;
-  trash: number[];
-  deletedTrash: number[];
-}
-
-/** What the commands need from the target; the spec file implements it over the REST client. */
-export interface PairApi {
-  folders: Record<Side, SideFolders>;
-  createFolder(owner: Side, type: 0 | 1): Promise<number>;
-  /** HTTP status of each call */
-  deleteFolder(owner: Side, id: number): Promise<number>;
-  send(): Promise<number>;
-  read(mid: number): Promise<number>;
-  move(side: Side, mid: number, folderId: number): Promise<number>;
-  delete(side: Side, mid: number, permanently: boolean): Promise<number>;
-  retract(mid: number): Promise<number>;
-  /** whether any of the folders holds the message for that side */
-  holds(side: Side, mid: number, folders: number[]): Promise<boolean>;
-}
 
 /** spec §3.2: received copies are inbox messages (0), the sender's copy an outbox message (1). */
 const TYPE: Record<Side, 0 | 1> = { recipient: 0, sender: 1 };
 const ok = (status: number) => status >= 200 && status < 300;
 const refused = (status: number) => status >= 400 && status < 500;
-const show = (p: Place) => (typeof p === 'string' ? p : `folder ${p.folder}`);
 
 function expectStatus(what: string, status: number, want: 'ok' | 'refused'): void {
   if (want === 'ok' ? !ok(status) : !refused(status)) throw new Error(`${what}: expected ${want === 'ok' ? 'a 2xx' : 'a 4xx refusal'}, got HTTP ${status}`);
 }
 
-/** Checks that the target keeps the copy where the model says (spec §3.2). */
-async function verify(api: PairApi, model: MailboxModel, side: Side, m: ModelMessage, after: string): Promise<void> {
-  const f = api.folders[side];
-  const place = m.at[side];
-  const custom = model.folders.filter((x) => x.owner === side).map((x) => x.id);
-  const everywhere = [f.home, ...f.trash, ...f.deletedTrash, ...custom];
-  const expected = place === 'trash' ? f.trash : place === 'deletedTrash' ? f.deletedTrash : place === 'purged' ? [] : [place.folder];
-  const inExpected = expected.length > 0 && (await api.holds(side, m.mid, expected));
-  const elsewhere = await api.holds(side, m.mid, everywhere.filter((id) => !expected.includes(id)));
-  if ((place !== 'purged' && !inExpected) || elsewhere) {
-    throw new Error(`after ${after}, the ${side}'s copy of message ${m.mid} should be in ${show(place)} (spec §3.2); ${elsewhere ? 'it is in another folder' : 'it is not there'}`);
-  }
+/**
+ * Under `server` (M4, N1), a refusal of an operation on a copy the model last saw at `at` in the
+ * trash sequence is right only if the server has purged the copy since: read it back.
+ */
+async function refusedBecausePurged(r: PairApi, m: MailboxModel, side: Side, msg: ModelMessage, at: Stage, what: string, status: number, why: string): Promise<void> {
+  expectStatus(what, status, 'refused');
+  const seen = await observeStage(r, m, side, msg.mid, at, what);
+  if (seen !== 'purged') throw new Error(`${what} was refused (HTTP ${status}) while the ${side}'s copy of message ${msg.mid} is still in ${seen} (${why})`);
+  msg.at[side] = 'purged';
 }
 
 abstract class PairCommand implements fc.AsyncCommand<MailboxModel, PairApi> {
@@ -132,8 +90,14 @@ class Read extends PairCommand {
   check = (m: Readonly<MailboxModel>) => m.messages.length > 0;
   async run(m: MailboxModel, r: PairApi) {
     const msg = this.pick(m.messages, this.k);
+    const status = await r.read(msg.mid);
+    const at = msg.at.recipient;
+    if (isStage(at) && at !== 'purged' && r.trashAdvance === 'server' && !ok(status)) {
+      // the server may have purged it since the model last saw it (M4, N1)
+      return refusedBecausePurged(r, m, 'recipient', msg, at, `${this}`, status, 'spec §7.2: only a deleted message cannot be retrieved');
+    }
     // spec §7.2: deleted messages cannot be retrieved
-    expectStatus(`${this}`, await r.read(msg.mid), msg.at.recipient === 'purged' ? 'refused' : 'ok');
+    expectStatus(`${this}`, status, at === 'purged' ? 'refused' : 'ok');
     await verify(r, m, 'recipient', msg, `${this}`);
   }
   toString = () => `read(#${this.k})`;
@@ -151,11 +115,18 @@ class Move extends PairCommand {
     const dest = this.pick(targets, this.to);
     const status = await r.move(this.side, msg.mid, dest.id);
     const at = msg.at[this.side];
+    const sameType = dest.type === TYPE[this.side];
     if (at === 'purged') expectStatus(`${this}`, status, 'refused');
-    else if (at === 'deletedTrash') {
+    else if (at === 'trash' && sameType && r.trashAdvance === 'server' && !ok(status)) {
+      // out of Trash a move must work (§4.4 un-delete); the server may have moved the copy on since (M4, N1)
+      const seen = await observeStage(r, m, this.side, msg.mid, at, `${this}`);
+      if (seen === 'trash') throw new Error(`${this} to a folder of the same type was refused (HTTP ${status}) while the copy is in Trash (spec §3.2, §4.4 un-delete)`);
+      expectStatus(`${this}`, status, 'refused');
+      msg.at[this.side] = seen;
+    } else if (at === 'deletedTrash') {
       // spec: moves out of Deleted Trash not shown; follow what the target did
-      if (ok(status) && dest.type === TYPE[this.side]) msg.at[this.side] = { folder: dest.id };
-    } else if (dest.type === TYPE[this.side]) {
+      if (ok(status) && sameType) msg.at[this.side] = { folder: dest.id };
+    } else if (sameType) {
       // spec §3.2: placed in a folder of the same type (§4.4 un-delete moves out of Trash too)
       expectStatus(`${this} to a folder of the same type`, status, 'ok');
       msg.at[this.side] = { folder: dest.id };
@@ -178,12 +149,25 @@ class Delete extends PairCommand {
     const at = msg.at[this.side];
     if (at === 'purged') {
       expectStatus(`${this} of a purged copy`, status, 'refused');
-    } else {
+      await verify(r, m, this.side, msg, `${this}`);
+    } else if (!isStage(at)) {
+      // spec §3.2: out of a folder into Trash; the permanent flag purges at once. This step is
+      // the delete's own, so it is checked at once under either reading (M4)
       expectStatus(`${this}`, status, 'ok');
-      // spec §3.2: Trash, then Deleted Trash, then purged; the permanent flag purges at once
-      msg.at[this.side] = this.permanently || at === 'deletedTrash' ? 'purged' : at === 'trash' ? 'deletedTrash' : 'trash';
+      msg.at[this.side] = this.permanently ? 'purged' : 'trash';
+      await verify(r, m, this.side, msg, `${this}`, true);
+    } else if (r.trashAdvance === 'delete') {
+      // spec §3.2: Trash, then Deleted Trash, then purged, one step per delete (M4)
+      expectStatus(`${this}`, status, 'ok');
+      msg.at[this.side] = this.permanently || at === 'deletedTrash' ? 'purged' : 'deletedTrash';
+      await verify(r, m, this.side, msg, `${this}`);
+    } else if (ok(status)) {
+      // the server moves copies on by itself (M4, N1): a delete answered with success moves
+      // the copy at least one step on from where the model last saw it
+      msg.at[this.side] = await observeStage(r, m, this.side, msg.mid, this.permanently ? 'purged' : next(at), `${this}`);
+    } else {
+      await refusedBecausePurged(r, m, this.side, msg, at, `${this}`, status, "spec §7.2: 'Message could not be deleted' is for a message the user no longer has");
     }
-    await verify(r, m, this.side, msg, `${this}`);
     // spec §3.2: only the current user's copy is removed
     const other: Side = this.side === 'sender' ? 'recipient' : 'sender';
     await verify(r, m, other, msg, `${this} (the other copy)`);

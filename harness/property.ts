@@ -12,7 +12,7 @@ export async function property<T>(
   t: RuleContext,
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
-  options: { numRuns?: number; chains?: number } = {},
+  options: { numRuns?: number; chains?: number; timeLimitMs?: number } = {},
 ): Promise<void> {
   const { seed, propertyRuns } = t.run.settings;
   const numRuns = Math.min(options.numRuns ?? propertyRuns, propertyRuns);
@@ -20,20 +20,32 @@ export async function property<T>(
   // independent chains of runs go concurrently, so a long property is not one long serial chain
   // of round trips; each chain's seed derives from the run's, so --seed still replays all of them
   const chains = Math.max(1, Math.min(options.chains ?? 1, numRuns));
+  // runs and shrinking stop before the rule's own timeout, so a found counterexample is reported
+  // (shrunk as far as time allowed) rather than lost to a timeout, and a slow target is broken
+  const timeLimitMs = options.timeLimitMs ?? Math.floor((t.meta.timeoutMs ?? 60_000) * TIME_SHARE);
   const outcomes = await Promise.all(
     Array.from({ length: chains }, (_, i) =>
-      fc.check(fc.asyncProperty(arbitrary, predicate), { seed: chainSeed(seed, i), numRuns: Math.floor(numRuns / chains) + (i < numRuns % chains ? 1 : 0) }),
+      fc.check(fc.asyncProperty(arbitrary, predicate), {
+        seed: chainSeed(seed, i),
+        numRuns: Math.floor(numRuns / chains) + (i < numRuns % chains ? 1 : 0),
+        interruptAfterTimeLimit: timeLimitMs,
+        markInterruptAsFailure: false,
+      }),
     ),
   );
   const failed = outcomes.findIndex((d) => d.failed);
-  if (failed < 0) return;
+  if (failed < 0) {
+    const ran = outcomes.reduce((n, d) => n + d.numRuns, 0);
+    if (outcomes.some((d) => d.interrupted)) throw new TargetBroken(`the property ran only ${ran} of ${numRuns} runs within its ${timeLimitMs} ms (the target answered too slowly to check it), and none of them failed.`);
+    return;
+  }
   const details = outcomes[failed]!;
   const cause = details.errorInstance;
   // a precondition or transport problem inside a run is still broken / n.a., not a counterexample
   if (cause instanceof TargetBroken || cause instanceof NotApplicable) throw cause;
   const counterexample = t.redact.text(fc.stringify(details.counterexample?.[0]));
   const chain = chains > 1 ? `chain ${failed + 1} of ${chains}, ` : '';
-  const replay = `${chain}seed ${details.seed}, path "${details.counterexample ? details.counterexamplePath : ''}"`;
+  const replay = `${chain}seed ${details.seed}, path "${details.counterexample ? details.counterexamplePath : ''}"${details.interrupted ? '; shrinking stopped at the time limit' : ''}`;
   await allure.attachment(
     'property counterexample',
     `Property failed after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s).\nReplay: --seed ${seed} (fast-check ${replay})\nShrunk counterexample: ${counterexample}\n\n${t.redact.text(String((cause as Error)?.message ?? cause))}`,
@@ -43,6 +55,9 @@ export async function property<T>(
     `Counterexample ${counterexample} (seed ${seed}; replay with --seed ${seed}): ${(cause as Error)?.message ?? String(cause)}`,
   );
 }
+
+/** The share of the rule's timeout that runs and shrinking may take; the rest is for cleanup. */
+const TIME_SHARE = 0.75;
 
 /** The seed of chain i: the run's seed itself for the first, a fixed derivation for the others. */
 function chainSeed(seed: number, i: number): number {

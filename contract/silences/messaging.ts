@@ -98,7 +98,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
     section: '§3.2',
     sentence: 'The message moves to a Trash folder, then to a Deleted Trash folder, then is permanently purged. The server controls the trash mechanism.',
     readings: ['each delete moves the copy one step', 'the server moves it on by itself'],
-    neutral: 'the first step is always checked; the sequence rule runs only where the profile says deletes advance it (M4).',
+    neutral: 'the first step is always checked; the sequence rules run only where the profile says deletes advance it (M4); the mailbox models keep both readings, a trash stage being a lower bound that only moves forward where the server advances it (N1).',
     profileKey: 'messaging.trashAdvance',
     clarification: 'M4',
   },

@@ -59,4 +59,10 @@ export const LISTING_STATE_FAULTS = [
   { id: 'messaging-rest.retract-removes-copies', rule: 'messaging-rest.retract.recipient-copy-stays', breaks: "retracting removes the recipients' copies" },
   // model-based test of one mailbox pair
   { id: 'messaging-rest.delete-read-skips-trash', rule: 'messaging-rest.model.mailbox-pair', breaks: 'a recipient who deletes a message they have read sends it straight to Deleted Trash' },
+  {
+    id: 'messaging-rest.trash-delete-takes-other-copies',
+    rule: 'messaging-rest.model.mailbox-pair',
+    breaks: "a delete of a copy in Trash (on to Deleted Trash, or purged where the server advances the trash) also purges the other users' copies",
+    alsoBreaks: { rules: ['messaging-soap.model.one-mailbox'], why: 'the one-mailbox model makes the same deletes (REST or SOAP) through the same mail core, and checks the other copy after each' },
+  },
 ] as const;

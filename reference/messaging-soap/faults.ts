@@ -85,5 +85,6 @@ export const MESSAGING_SOAP_FAULTS = [
   f('wsdl-drops-operation', 'wsdl.operations', 'the WSDL leaves out RetractMessage, which the endpoint offers'),
   f('wsdl-wrong-action', 'wsdl.operations', 'the WSDL gives MoveMessage the SOAPAction {ns}/Move'),
   // REST and SOAP are one mailbox
+  f('delete-trash-restores', 'model.one-mailbox', 'a SOAP delete of a message in Trash puts it back in the Inbox (Outbox for a sent copy): backward along the trash sequence', { rules: ['delete.trash-sequence'], why: 'its second delete is a SOAP delete of a message in Trash' }),
   f('delete-restarts-trash', 'model.one-mailbox', 'a SOAP delete of a message already in Trash puts it in Trash again (it forgets the earlier delete)', { rules: ['delete.trash-sequence'], why: 'its second delete is a SOAP delete of a message in Trash' }),
 ] as const;

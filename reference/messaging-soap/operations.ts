@@ -180,6 +180,10 @@ const deleteMessage: Handler = (c) => {
   } else if (copy && place === 'trash' && !permanently && c.fault('messaging-soap.delete-skips-deleted-trash')) {
     store.purge(copy);
     said = 'Message permanently deleted.';
+  } else if (copy && place === 'trash' && !permanently && c.fault('messaging-soap.delete-trash-restores')) {
+    // moves the copy backward along the §3.2 trash sequence: out of Trash, back to Inbox / Outbox
+    copy.folderId = store.system(a.user, copy.side === 'received' ? 'inbox' : 'outbox').id;
+    said = 'Message moved to the Trash folder.';
   } else if (copy && place === 'trash' && !permanently && c.fault('messaging-soap.delete-restarts-trash')) {
     // forgets that the message already reached Trash (e.g. by a REST delete) and puts it there again
     said = 'Message moved to the Trash folder.';

@@ -195,6 +195,7 @@ export class MailMessages {
     const purge = () => (this.store.purge(copy), { newFolderId: 0, text: 'Message permanently deleted.' });
     if (permanently || folder?.system === 'deletedTrash') return purge();
     if (folder?.system === 'trash') {
+      if (f('messaging-rest.trash-delete-takes-other-copies')) for (const c of [...this.store.copiesOf(copy.mid)]) if (c !== copy) this.store.purge(c);
       // M4 'server' reading: the server alone moves copies on from Trash (after a retention no
       // run sees); a user's delete there ends the copy
       if (this.choices.trashAdvance === 'server' || f('messaging-rest.trash-skips-deleted-trash')) return purge();

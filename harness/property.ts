@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import * as allure from 'allure-js-commons';
+import { judgedOf } from './evidence-marks.js';
 import { ConformanceAssertionError, NotApplicable, TargetBroken } from './outcomes.js';
 import type { RuleContext } from './rule.js';
 
@@ -34,13 +35,23 @@ export async function property<T>(
   const counterexample = t.redact.text(fc.stringify(details.counterexample?.[0]));
   const chain = chains > 1 ? `chain ${failed + 1} of ${chains}, ` : '';
   const replay = `${chain}seed ${details.seed}, path "${details.counterexample ? details.counterexamplePath : ''}"`;
-  await allure.attachment(
+  const note = t.note(
     'property counterexample',
     `Property failed after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s).\nReplay: --seed ${seed} (fast-check ${replay})\nShrunk counterexample: ${counterexample}\n\n${t.redact.text(String((cause as Error)?.message ?? cause))}`,
-    'text/plain',
+    'opening',
   );
+  // the card opens on the shrunk counterexample, then on its own exchanges: the runs before it
+  // (and concurrent chains) interleave theirs, so the counterexample is run once more, alone
+  const again = details.counterexample ? await t.replayCounterexample(() => predicate(details.counterexample![0])) : undefined;
+  if (details.counterexample) {
+    note.text +=
+      again === undefined
+        ? '\n\nRun once more on its own, the counterexample passed: the failure did not repeat (see the exchanges of the runs before it).'
+        : `\n\nRun once more on its own (the exchanges below), the counterexample failed again: ${t.redact.text(String((again as Error)?.message ?? again))}`;
+  }
   throw new ConformanceAssertionError(
     `Counterexample ${counterexample} (seed ${seed}; replay with --seed ${seed}): ${(cause as Error)?.message ?? String(cause)}`,
+    judgedOf(again) ?? judgedOf(cause),
   );
 }
 

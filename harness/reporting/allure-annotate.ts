@@ -15,7 +15,7 @@ export function specLink(specUrl: string | undefined, section: string): string |
 }
 
 /** Labels allure-vitest adds that tell a reader nothing about the rule (issue 17, item 4). */
-const NOISE = new Set(['framework', 'language', 'host', 'thread', 'story', 'annotated']);
+const NOISE = new Set(['framework', 'language', 'host', 'thread', 'package', 'story', 'annotated']);
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

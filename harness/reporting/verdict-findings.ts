@@ -49,13 +49,16 @@ export function causeOf(reason: string | undefined): string {
     .replace(/\(\d+ ms\)/g, '');
 }
 
+/** A broken rule's precondition answer: 'SOAP Logon: expected X; got Y' is 'SOAP Logon: got Y', whatever each rule expected of it. */
+export const answerOf = (cause: string) => cause.replace(/^(.*?): expected .*?; (got .*)$/, '$1: $2');
+
 export function findings(rules: readonly RuleResult[]): Finding[] {
   const out: Finding[] = [];
   for (const { bucket } of BUCKETS) {
     const inBucket = rules.filter((r) => bucketOf(r) === bucket);
     const byCause = new Map<string, RuleResult[]>();
     for (const r of inBucket) {
-      const key = `${r.outcome} ${causeOf(r.reason)}`;
+      const key = `${r.outcome} ${r.outcome === 'broken' ? answerOf(causeOf(r.reason)) : causeOf(r.reason)}`;
       byCause.set(key, [...(byCause.get(key) ?? []), r]);
     }
     // the largest cause first: one precondition that broke twelve rules outweighs one rule

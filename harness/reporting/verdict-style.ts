@@ -71,7 +71,7 @@ nav ul{display:flex;flex-wrap:wrap;gap:4px 16px;padding:0;margin:8px 0;list-styl
 h2{margin:28px 0 10px;font-size:20px;border-bottom:1px solid #d6d9de;padding-bottom:4px}
 .note{color:${c.muted};margin:-4px 0 10px}
 .scroll{overflow-x:auto;max-width:100%}
-table{border-collapse:collapse;background:${c.card}}td,th{padding:4px 12px;border:1px solid #dde0e4;text-align:right}td:first-child,th:first-child{text-align:left}
+table{border-collapse:collapse;background:${c.card};overflow-wrap:normal}td,th{white-space:nowrap;padding:4px 12px;border:1px solid #dde0e4;text-align:right}td:first-child,th:first-child{text-align:left}
 .rule{background:${c.card};border:1px solid #d6d9de;border-left:6px solid #999;border-radius:6px;padding:10px 14px;margin:10px 0;min-width:0}
 .rule.pass{border-left-color:${c.pass}}.rule.fail{border-left-color:${c.fail}}.rule.broken{border-left-color:${c.broken}}
 .rule.na{border-left-color:${c.na};background:#f8fafc}.rule.expected{border-left-color:${c.expected}}.rule.warning{border-left-color:${c.warning}}
@@ -83,12 +83,12 @@ table{border-collapse:collapse;background:${c.card}}td,th{padding:4px 12px;borde
 .members{margin:6px 0;padding-left:20px}.members li{margin:2px 0}
 blockquote.sentence{margin:8px 0;padding:6px 12px;border-left:3px solid #94a3b8;background:${c.quote};font-style:italic}
 blockquote cite{display:block;font-style:normal;font-size:12px;color:${c.quoteCite}}
-.decisive h4,.evidence h4{margin:10px 0 4px;font-size:14px}
+.decisive h4{margin:10px 0 4px;font-size:14px}.decisive pre{max-height:720px}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:${c.code};color:${c.codeText};padding:8px;border-radius:4px;font-size:12px;max-height:420px;overflow:auto}
 details summary{cursor:pointer;color:${c.link};margin:4px 0}
 details details{margin-left:12px}
 .section-rules li{margin:2px 0;list-style:none}.section-rules{padding-left:4px}
-@media (max-width:600px){main{padding:12px}.verdict{padding:14px}.verdict h1{font-size:24px}.run{grid-template-columns:1fr}.run dt{margin-top:4px}}
+@media (max-width:600px){main{padding:12px}td,th{padding:4px 6px}.verdict{padding:14px}.verdict h1{font-size:24px}.run{grid-template-columns:1fr}.run dt{margin-top:4px}}
 `;
 
 /** WCAG 2.1 contrast ratio of two #rrggbb colours (relative luminance, definition in WCAG 2.1 §1.4.3). */

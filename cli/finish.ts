@@ -116,6 +116,7 @@ export function environmentOf(summary: Summary): Record<string, string> {
     suiteVersion: summary.suiteVersion,
     seed: String(summary.seed),
     runId: summary.runId,
-    ...(summary.verdict ? { verdict: summary.verdict.line } : {}),
+    // Allure cuts long metadata values: the verdict and its exit code; the page and summary.json say why
+    ...(summary.verdict ? { verdict: `${summary.verdict.kind} (exit code ${summary.verdict.exitCode})` } : {}),
   };
 }

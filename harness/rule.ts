@@ -86,7 +86,7 @@ export class RuleContext {
     readonly meta: RuleMeta,
     serial: number,
     /** epoch ms by which the test must be done */
-    deadline = Date.now() + (meta.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    readonly deadline = Date.now() + (meta.timeoutMs ?? DEFAULT_TIMEOUT_MS),
   ) {
     this.run = runContext();
     this.profile = this.run.profile;

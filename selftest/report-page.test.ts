@@ -125,7 +125,7 @@ describe('findings', () => {
     const order = ['id="must-fail"', 'id="must-broken"', 'id="warning"', 'id="expected"'].map((a) => html.indexOf(a));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(html).toContain('2 rules broke on the same answer');
-    expect(html).toMatch(/<li><b>1<\/b> warnings \(should-level, not counted\)<\/li>/);
+    expect(html).toMatch(/<li><b>1<\/b> warning \(should-level, not counted\)<\/li>/);
   });
 });
 

@@ -57,16 +57,16 @@ function identity(summary: Summary, run: RunIdentity = {}): string {
 
 function counts(summary: Summary): string {
   const n = (pick: (r: RuleResult) => boolean) => summary.rules.filter(pick).length;
-  const items: Array<[number, string]> = [
-    [n((r) => bucketOf(r) === 'must-fail'), 'must-level failed'],
-    [n((r) => bucketOf(r) === 'must-broken'), 'must-level broken'],
-    [n((r) => bucketOf(r) === 'warning'), 'warnings (should-level, not counted)'],
-    [n((r) => bucketOf(r) === 'expected'), 'expected failures (not counted)'],
-    [n((r) => r.outcome === 'notApplicable' && !isExpected(r)), 'not applicable'],
-    [summary.totals.pass, 'pass'],
-    [summary.rules.length, 'rules'],
+  const items: Array<[number, string, string]> = [
+    [n((r) => bucketOf(r) === 'must-fail'), 'must-level failed', 'must-level failed'],
+    [n((r) => bucketOf(r) === 'must-broken'), 'must-level broken', 'must-level broken'],
+    [n((r) => bucketOf(r) === 'warning'), 'warning (should-level, not counted)', 'warnings (should-level, not counted)'],
+    [n((r) => bucketOf(r) === 'expected'), 'expected failure (not counted)', 'expected failures (not counted)'],
+    [n((r) => r.outcome === 'notApplicable' && !isExpected(r)), 'not applicable', 'not applicable'],
+    [summary.totals.pass, 'pass', 'pass'],
+    [summary.rules.length, 'rule', 'rules'],
   ];
-  return `<ul class="counts">${items.map(([k, what]) => `<li><b>${k}</b> ${what}</li>`).join('')}</ul>`;
+  return `<ul class="counts">${items.map(([k, one, many]) => `<li><b>${k}</b> ${k === 1 ? one : many}</li>`).join('')}</ul>`;
 }
 
 export function verdictPage({ summary, verdict, evidence, specUrl, allureHref = 'allure.html', run }: VerdictPageInput): string {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -8,7 +9,8 @@ import { renderAllure } from '../harness/reporting/allure-render.js';
 import { applyExpectations, assertKnownRules, loadExpectations, today } from '../harness/reporting/expectations.js';
 import { junitXml } from '../harness/reporting/junit.js';
 import type { Summary } from '../harness/reporting/summary-reporter.js';
-import { evidenceFromAllure, verdictPage } from '../harness/reporting/verdict-page.js';
+import { evidenceFromAllure } from '../harness/reporting/verdict-evidence.js';
+import { verdictPage, type RunIdentity } from '../harness/reporting/verdict-page.js';
 import { scorecard, verdict, type Verdict } from './scorecard.js';
 import { scrubSecrets } from './scrub.js';
 
@@ -86,14 +88,24 @@ export async function renderReport(reportsDir: string, summary: Summary, v: Verd
   const reportDir = join(reportsDir, 'allure-report');
   const resultsDir = join(reportsDir, 'allure-results');
   if (existsSync(resultsDir)) {
-    await renderAllure({ resultsDir, reportDir, reportName: `Secure Messaging conformance: ${summary.target.url}`, environment: environmentOf(summary) });
+    // Allure's headline is the report name: it says the verdict (issue 17, item 4)
+    await renderAllure({ resultsDir, reportDir, reportName: `${v.kind} · Secure Messaging conformance: ${summary.target.url}`, environment: environmentOf(summary) });
     await rename(join(reportDir, 'index.html'), join(reportDir, 'allure.html'));
   }
   const needEvidence = new Set(summary.rules.filter((r) => r.outcome === 'fail' || r.outcome === 'broken' || r.expectation).map((r) => r.id));
   const evidence = await evidenceFromAllure(resultsDir, needEvidence);
   const { mkdir } = await import('node:fs/promises');
   await mkdir(reportDir, { recursive: true });
-  await writeFile(join(reportDir, 'index.html'), verdictPage({ summary, verdict: { kind: v.kind, line: v.line, notCovered: v.notCovered }, evidence, specUrl }));
+  await writeFile(join(reportDir, 'index.html'), verdictPage({ summary, verdict: { kind: v.kind, line: v.line, notCovered: v.notCovered }, evidence, specUrl, run: runIdentity(reportsDir) }));
+}
+
+/** What the verdict page says of its run (issue 17, item 3): run-info.json, the profile's digest, the files beside it. */
+function runIdentity(reportsDir: string): RunIdentity {
+  const read = (name: string) => (existsSync(join(reportsDir, name)) ? readFileSync(join(reportsDir, name), 'utf8') : undefined);
+  const info = JSON.parse(read('run-info.json') ?? '{}') as { gitCommit?: string; finishedAt?: string };
+  const profile = read('profile.json');
+  const files = Object.fromEntries(['summary.json', 'junit.xml', 'profile.json', 'run-info.json'].filter((f) => existsSync(join(reportsDir, f))).map((f) => [f, `../${f}`]));
+  return { gitCommit: info.gitCommit, finishedAt: info.finishedAt, profileDigest: profile ? createHash('sha256').update(profile).digest('hex').slice(0, 16) : undefined, files };
 }
 
 export function environmentOf(summary: Summary): Record<string, string> {
@@ -104,6 +116,7 @@ export function environmentOf(summary: Summary): Record<string, string> {
     suiteVersion: summary.suiteVersion,
     seed: String(summary.seed),
     runId: summary.runId,
-    ...(summary.verdict ? { verdict: summary.verdict.line } : {}),
+    // Allure cuts long metadata values: the verdict and its exit code; the page and summary.json say why
+    ...(summary.verdict ? { verdict: `${summary.verdict.kind} (exit code ${summary.verdict.exitCode})` } : {}),
   };
 }

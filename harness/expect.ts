@@ -11,7 +11,7 @@ import { ConformanceAssertionError } from './outcomes.js';
 const got = (res: HttpResponse) => `got HTTP ${res.status}${res.shown ? ` with body ${res.shown}` : ' with an empty body'}`;
 
 function fail(res: HttpResponse, expected: string): never {
-  throw new ConformanceAssertionError(`${res.label}: expected ${expected}; ${got(res)}.`);
+  throw new ConformanceAssertionError(`${res.label}: expected ${expected}; ${got(res)}.`, res);
 }
 
 export function expectStatus(res: HttpResponse, ...statuses: number[]): void {
@@ -44,7 +44,7 @@ export function expectTokenIssued(res: HttpResponse) {
 
 export function expectMediaType(res: HttpResponse, type: string, why: string): void {
   if (res.mediaType !== type) {
-    throw new ConformanceAssertionError(`${res.label}: expected Content-Type ${type} (${why}); got ${res.headers['content-type'] ?? 'no Content-Type'}.`);
+    throw new ConformanceAssertionError(`${res.label}: expected Content-Type ${type} (${why}); got ${res.headers['content-type'] ?? 'no Content-Type'}.`, res);
   }
 }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import * as allure from 'allure-js-commons';
+import { judgedOf } from './evidence-marks.js';
 import { ConformanceAssertionError, NotApplicable, TargetBroken } from './outcomes.js';
 import type { RuleContext } from './rule.js';
 
@@ -46,18 +47,32 @@ export async function property<T>(
   const counterexample = t.redact.text(fc.stringify(details.counterexample?.[0]));
   const chain = chains > 1 ? `chain ${failed + 1} of ${chains}, ` : '';
   const replay = `${chain}seed ${details.seed}, path "${details.counterexample ? details.counterexamplePath : ''}"${details.interrupted ? '; shrinking stopped at the time limit' : ''}`;
-  await allure.attachment(
+  const note = t.note(
     'property counterexample',
     `Property failed after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s).\nReplay: --seed ${seed} (fast-check ${replay})\nShrunk counterexample: ${counterexample}\n\n${t.redact.text(String((cause as Error)?.message ?? cause))}`,
-    'text/plain',
+    'opening',
   );
+  // the card opens on the shrunk counterexample, then on its own exchanges: the runs before it
+  // (and concurrent chains) interleave theirs, so the counterexample is run once more, alone
+  // (only with time to spare: a replay cut off by the test's timeout would turn a failure into broken)
+  const replayable = Boolean(details.counterexample) && t.deadline - Date.now() > REPLAY_MARGIN_MS;
+  const again = replayable ? await t.replayCounterexample(() => predicate(details.counterexample![0])) : undefined;
+  if (replayable) {
+    note.text +=
+      again === undefined
+        ? '\n\nRun once more on its own, the counterexample passed: the failure did not repeat (see the exchanges of the runs before it).'
+        : `\n\nRun once more on its own (the exchanges below), the counterexample failed again: ${t.redact.text(String((again as Error)?.message ?? again))}`;
+  }
   throw new ConformanceAssertionError(
     `Counterexample ${counterexample} (seed ${seed}; replay with --seed ${seed}): ${(cause as Error)?.message ?? String(cause)}`,
+    judgedOf(again) ?? judgedOf(cause),
   );
 }
 
 /** The share of the rule's timeout that runs and shrinking may take; the rest is for cleanup. */
 const TIME_SHARE = 0.75;
+/** Time a test must have left to run its counterexample once more. */
+const REPLAY_MARGIN_MS = 20_000;
 
 /** The seed of chain i: the run's seed itself for the first, a fixed derivation for the others. */
 function chainSeed(seed: number, i: number): number {

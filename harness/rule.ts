@@ -4,6 +4,7 @@ import type { InterfaceName, Profile } from '../contract/profile.js';
 import { judgedIds, judgedNames, type Judged, type OperationId } from '../contract/operations.js';
 import type { Account, AccountRole } from '../contract/profile.js';
 import { Clients } from './clients/index.js';
+import { decisiveOf, judgedOf, type Decisive, type Note, type Phase } from './evidence-marks.js';
 import { renderDialogue, SmtpClient, type SmtpDialogue } from './clients/smtp.js';
 import { claimCompany, type CompanyClaim } from './company-lock.js';
 import { runContext, type RunContext } from './context.js';
@@ -81,16 +82,22 @@ export class RuleContext {
   readonly exchanges: Exchange[] = [];
   /** when each exchange ended (ms since the epoch), for folding repeated polls in the evidence */
   readonly exchangeTimes: number[] = [];
+  /** the part of the test each exchange belongs to (precondition, body, cleanup, counterexample) */
+  readonly exchangePhases: Phase[] = [];
   readonly rateLimited: RateLimited[] = [];
-  /** evidence that is not an HTTP exchange (SMTP dialogues), attached after the test */
-  readonly attachments: Array<{ title: string; text: string }> = [];
+  /** evidence that is not an HTTP exchange (SMTP dialogues, a counterexample), attached after the test in time order */
+  readonly attachments: Note[] = [];
+  /** the exchange or dialogue whose answer decided the verdict (issue 17, item 1) */
+  decisive?: Decisive;
+  #givenDepth = 0;
+  #stage: 'body' | 'cleanup' | 'counterexample' = 'body';
   readonly #cleanups: Array<{ what: string; fn: () => Promise<unknown> }> = [];
 
   constructor(
     readonly meta: RuleMeta,
     serial: number,
     /** epoch ms by which the test must be done */
-    deadline = Date.now() + (meta.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    readonly deadline = Date.now() + (meta.timeoutMs ?? DEFAULT_TIMEOUT_MS),
   ) {
     this.run = runContext();
     this.profile = this.run.profile;
@@ -99,6 +106,7 @@ export class RuleContext {
       recordExchanges((x) => {
         this.exchanges.push(x);
         this.exchangeTimes.push(Date.now());
+        this.exchangePhases.push(this.phase);
       }),
     );
     // every request names its rule, so a target's logs can be matched with the report
@@ -137,7 +145,7 @@ export class RuleContext {
 
   /** The SMTP gateway through a real client; each conversation becomes an attachment. */
   get smtp(): SmtpClient {
-    const record = (title: string, dialogue: SmtpDialogue) => this.attachments.push({ title: `SMTP ${title}`, text: renderDialogue(dialogue) });
+    const record = (title: string, dialogue: SmtpDialogue) => this.note(`SMTP ${title}`, renderDialogue(dialogue), 'dialogue');
     return new SmtpClient(this.profile, this.redact, this.meta.id, this.run.settings.requestTimeoutMs, record, (operation) => this.http.assertOffered(operation));
   }
 
@@ -146,6 +154,37 @@ export class RuleContext {
     const account = this.profile.accounts[role];
     if (!account) this.notApplicable(`the profile has no "${role}" account (accounts.${role})`);
     return account;
+  }
+
+  /** Where the test is now: cleanup and a counterexample's replay outrank a precondition inside them. */
+  get phase(): Phase {
+    return this.#stage !== 'body' ? this.#stage : this.#givenDepth > 0 ? 'given' : 'body';
+  }
+
+  /** Evidence other than an exchange, kept in its place in time among the exchanges. */
+  note(title: string, text: string, kind: Note['kind']): Note {
+    const note: Note = { title, text, kind, phase: this.phase, after: this.exchanges.length };
+    this.attachments.push(note);
+    return note;
+  }
+
+  /** Runs a property's shrunk counterexample once more, its exchanges marked as the counterexample's. */
+  async replayCounterexample(fn: () => Promise<void>): Promise<unknown> {
+    this.#stage = 'counterexample';
+    try {
+      await fn();
+      return undefined;
+    } catch (e) {
+      return e;
+    } finally {
+      this.#stage = 'body';
+    }
+  }
+
+  /** After the body: marks what decided `outcome`; what is recorded from here on is cleanup. */
+  endBody(outcome: unknown): void {
+    this.decisive = decisiveOf(outcome, this.exchanges, this.exchanges.length, this.attachments);
+    this.#stage = 'cleanup';
   }
 
   notApplicable(reason: string): never {
@@ -163,11 +202,14 @@ export class RuleContext {
    */
   async given<T>(what: string, fn: () => Promise<T>, performs?: OperationId | readonly OperationId[]): Promise<T> {
     if (this.judges(performs)) return fn();
+    this.#givenDepth += 1;
     try {
       return await fn();
     } catch (e) {
       if (e instanceof NotApplicable || e instanceof TargetBroken) throw e;
-      throw new TargetBroken(`Precondition "${what}" failed, so the rule could not be checked: ${(e as Error).message}`);
+      throw new TargetBroken(`Precondition "${what}" failed, so the rule could not be checked: ${(e as Error).message}`, judgedOf(e));
+    } finally {
+      this.#givenDepth -= 1;
     }
   }
 
@@ -238,6 +280,7 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
       outcome = e;
     }
     outcome = honest(outcome, t.exchanges);
+    if (!(outcome instanceof NotApplicable)) t.endBody(outcome);
     const problems = await t.cleanup();
     lease?.release();
     ctx.task.meta.exchanges = t.exchanges.length;
@@ -273,5 +316,9 @@ function honest(outcome: unknown, exchanges: readonly Exchange[]): unknown {
   const bad = exchanges.find((x) => x.error !== undefined || (x.status !== undefined && x.status >= 500));
   if (!bad) return outcome;
   const answer = bad.error ? `no answer (${bad.error})` : `HTTP ${bad.status}`;
-  return new TargetBroken(`${bad.method} ${new URL(bad.url).pathname} got ${answer} while the rule was being set up, so it could not be checked (it would otherwise be not applicable: ${outcome.message}).`);
+  const label = `${bad.method} ${new URL(bad.url).pathname}`;
+  return new TargetBroken(`${label} got ${answer} while the rule was being set up, so it could not be checked (it would otherwise be not applicable: ${outcome.message}).`, {
+    label,
+    status: bad.status ?? 0,
+  });
 }

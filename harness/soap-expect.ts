@@ -11,7 +11,7 @@ import { ConformanceAssertionError } from './outcomes.js';
 const got = (a: SoapAnswer) => `got HTTP ${a.http.status}${a.http.shown ? ` with body ${a.http.shown}` : ' with an empty body'}`;
 
 function fail(a: SoapAnswer, expected: string): never {
-  throw new ConformanceAssertionError(`SOAP ${a.op}: expected ${expected}; ${got(a)}.`);
+  throw new ConformanceAssertionError(`SOAP ${a.op}: expected ${expected}; ${got(a)}.`, a.http);
 }
 
 /**

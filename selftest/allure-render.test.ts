@@ -80,8 +80,8 @@ describe("renderAllure", () => {
     expect(categories).toContain('"name":"Broken target (could not evaluate)","statistic":{"total":1,"broken":1}');
   });
 
-  it("groups the tree by epic, feature and story, offline and without analytics", () => {
-    expect(html).toContain('"groupBy":["epic","feature","story"]');
+  it("groups the tree by interface (epic) and spec section (feature), offline and without analytics", () => {
+    expect(html).toContain('"groupBy":["epic","feature"]');
     expect(html).toContain("<title> Selftest report </title>");
     expect(html).not.toContain("googletagmanager");
   });

@@ -1,6 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expectationSentence } from './expectations.js';
 import type { Summary } from './summary-reporter.js';
 
@@ -11,6 +12,25 @@ export const sectionAnchor = (section: string) => `sec-${section.replace(/^§/, 
 export function specLink(specUrl: string | undefined, section: string): string | undefined {
   if (!specUrl) return undefined;
   return specUrl.includes('{section}') ? specUrl.replace('{section}', encodeURIComponent(section.replace(/^§/, ''))) : `${specUrl}#${encodeURIComponent(section.replace(/^§/, ''))}`;
+}
+
+/** Labels allure-vitest adds that tell a reader nothing about the rule (issue 17, item 4). */
+const NOISE = new Set(['framework', 'language', 'host', 'thread', 'package', 'story', 'annotated']);
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Machine paths out of a stack trace, words kept (issue 17, Found 5): the suite's root goes from
+ * anywhere in the text; other absolute paths only where a stack frame names its file ("at f (/x/y.js:1:2)"),
+ * so "POST /Provisioning/Cancel: expected…" and "node:internal/process/task_queues" stay whole.
+ */
+export function scrubTrace(trace: string): string {
+  return trace
+    .split(ROOT)
+    .join('')
+    .split('\n')
+    .map((line) => (/^\s+at /.test(line) ? line.replace(/(?<=[\s(])(?:file:\/\/)?\/(?:[^\s():/]+\/)+/g, '') : line))
+    .join('\n');
 }
 
 interface AllureResult {
@@ -43,13 +63,17 @@ export async function annotateAllureResults(resultsDir: string, summary: Summary
     const result = JSON.parse(await readFile(path, 'utf8')) as AllureResult;
     const id = result.labels?.find((l) => l.name === 'ruleId')?.value;
     const rule = id ? byId.get(id) : undefined;
-    if (!rule || result.labels?.some((l) => l.name === 'annotated')) continue;
-    result.labels = [...(result.labels ?? []), { name: 'annotated', value: 'yes' }];
+    if (!rule) continue;
+    const back = `index.html#rule-${encodeURIComponent(rule.id)}`;
+    if (result.description?.includes(back)) continue;
+    // the tree is interface (epic) → spec section (feature) → rule; labels that say nothing of the rule go
+    result.labels = (result.labels ?? []).filter((l) => !NOISE.has(l.name)).map((l) => (l.name === 'feature' ? { ...l, value: rule.section } : l));
     result.name = `${rule.section} ${rule.title} [${rule.id}]`;
     const spec = specLink(specUrl, rule.section);
+    // Allure shows a link that is not an absolute URL as plain text (the dead "rules of §7.3"):
+    // the way back to the verdict page is in the description, whose Markdown links resolve
     result.links = [
-      ...(result.links ?? []).filter((l) => !l.url.startsWith('interface-spec.md')),
-      { name: `rules of ${rule.section}`, url: `index.html#${sectionAnchor(rule.section)}`, type: 'link' },
+      ...(result.links ?? []).filter((l) => !l.url.startsWith('interface-spec.md') && !l.url.startsWith('index.html')),
       ...(spec ? [{ name: `spec ${rule.section}`, url: spec, type: 'link' }] : []),
       ...(rule.expectation?.link ? [{ name: 'expectation', url: rule.expectation.link, type: 'issue' }] : []),
     ];
@@ -60,6 +84,7 @@ export async function annotateAllureResults(resultsDir: string, summary: Summary
     const body = [
       ...head,
       `**Rule** \`${rule.id}\` · level **${rule.level}** · ${rule.section} · ${rule.operation}`,
+      `[This rule on the verdict page](${back}) · [the rules of ${rule.section}](index.html#${sectionAnchor(rule.section)})`,
       ...(rule.sentence ? [`> ${rule.sentence}`] : []),
       rule.title,
     ];
@@ -69,7 +94,7 @@ export async function annotateAllureResults(resultsDir: string, summary: Summary
     const details = result.statusDetails ?? {};
     if (details.trace) {
       const source = `${randomUUID()}-attachment.txt`;
-      await writeFile(join(resultsDir, source), details.trace.replace(/(?:file:\/\/)?\/(?:[^\s():/]+\/)+/g, ''), 'utf8');
+      await writeFile(join(resultsDir, source), scrubTrace(details.trace), 'utf8');
       result.attachments = [...(result.attachments ?? []), { name: "technical detail (stack trace, for the suite's authors)", source, type: 'text/plain' }];
       delete details.trace;
     }

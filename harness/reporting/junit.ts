@@ -6,7 +6,11 @@ import type { RuleResult, Summary } from './summary-reporter.js';
  * agree to the rule: one test case per rule; fail is <failure>, broken is <error>, not applicable
  * is <skipped> with its reason; an expected failure is <skipped> with the expectation's reason
  * (it does not count against the target, as in the exit code), a stale or expired expectation is
- * a <failure>.
+ * a <failure>. A should-level rule that failed or broke is a warning (issue 17, item 5): not counted
+ * in the verdict, so not a <failure> or <error> either, but a <system-out> and a "warning" property.
+ * A testsuite "verdict" carries the verdict and the exit code as properties, so a CI that reads only
+ * this file and one that reads only the exit code agree (and where the exit code is not 0 for a
+ * reason no test case shows, such as no rule judged, that suite holds one failing test case).
  */
 const xml = (s: string) =>
   s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -38,6 +42,9 @@ function testcase(r: RuleResult): { xml: string; failure: boolean; error: boolea
   } else if (status === 'stale' || status === 'expired') {
     failure = true;
     inner.push(`        <failure message="${xml(expectationSentence(r.expectation!))}" type="Expectation">${xml(r.reason ?? '')}</failure>`);
+  } else if (r.level === 'should' && (r.outcome === 'fail' || r.outcome === 'broken')) {
+    inner[0] = inner[0]!.replace('        </properties>', `          <property name="warning" value="${xml(`should-level rule ${r.outcome === 'fail' ? 'failed' : 'broke'}, not counted in the verdict`)}"/>\n        </properties>`);
+    inner.push(`        <system-out>${xml(`WARNING (should-level ${r.outcome}, not counted in the verdict): ${r.reason ?? ''}`)}</system-out>`);
   } else if (r.outcome === 'fail') {
     failure = true;
     inner.push(`        <failure message="${xml(firstLine(r.reason))}" type="AssertionError">${xml(r.reason ?? '')}</failure>`);
@@ -70,5 +77,20 @@ export function junitXml(summary: Summary): string {
   const suiteError = summary.suiteErrors.length
     ? `\n    <testsuite name="suite errors" tests="${summary.suiteErrors.length}" failures="0" errors="${summary.suiteErrors.length}" skipped="0">\n${summary.suiteErrors.map((e, i) => `      <testcase classname="suite" name="suite error ${i + 1}"><error message="${xml(firstLine(e))}">${xml(e)}</error></testcase>`).join('\n')}\n    </testsuite>`
     : '';
-  return `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="secure-messaging-conformance" tests="${all.tests}" failures="${all.failures}" errors="${all.errors}" skipped="${all.skipped}" time="${(summary.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}${suiteError}\n</testsuites>\n`;
+  let verdictSuite = '';
+  if (summary.verdict) {
+    const v = summary.verdict;
+    const unexplained = v.exitCode !== 0 && all.failures + all.errors + summary.suiteErrors.length === 0;
+    const props = [
+      ['verdict', v.kind],
+      ['exitCode', String(v.exitCode)],
+      ['verdictLine', v.line],
+    ]
+      .map(([k, val]) => `        <property name="${k}" value="${xml(val!)}"/>`)
+      .join('\n');
+    const testcase = unexplained ? `\n      <testcase classname="verdict" name="verdict"><failure message="${xml(v.line)}" type="Verdict">${xml(v.line)}</failure></testcase>` : '';
+    if (unexplained) all = { ...all, tests: all.tests + 1, failures: all.failures + 1 };
+    verdictSuite = `\n    <testsuite name="verdict" tests="${unexplained ? 1 : 0}" failures="${unexplained ? 1 : 0}" errors="0" skipped="0">\n      <properties>\n${props}\n      </properties>${testcase}\n    </testsuite>`;
+  }
+  return `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="secure-messaging-conformance" tests="${all.tests}" failures="${all.failures}" errors="${all.errors}" skipped="${all.skipped}" time="${(summary.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}${suiteError}${verdictSuite}\n</testsuites>\n`;
 }

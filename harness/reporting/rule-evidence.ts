@@ -2,6 +2,7 @@ import * as allure from 'allure-js-commons';
 import { exchangeTitle, renderExchange } from '../evidence.js';
 import type { Exchange } from '../http.js';
 import { judgedNames } from '../../contract/operations.js';
+import { DECISIVE_TAG, PHASE_TAG, type Phase } from '../evidence-marks.js';
 import type { RuleContext, RuleMeta } from '../rule.js';
 
 /** What a rule leaves in the Allure report: its labels, and its exchanges as evidence. */
@@ -18,35 +19,60 @@ interface Folded {
   count: number;
   first: number;
   last: number;
+  /** index of the first and last exchange folded in */
+  from: number;
+  to: number;
+  phase: Phase;
 }
 
 const sameExchange = (a: Exchange, b: Exchange) =>
   a.method === b.method && a.url === b.url && a.requestBody === b.requestBody && a.status === b.status && a.responseBody === b.responseBody && a.error === b.error;
 
-/** Consecutive identical exchanges (eventually() polling the same state) become one entry with a count and timing. */
-function fold(all: Exchange[], times: number[]): Folded[] {
+/** Consecutive identical exchanges of one phase (eventually() polling the same state) become one entry with a count and timing. */
+function fold(all: Exchange[], times: number[], phases: Phase[]): Folded[] {
   const out: Folded[] = [];
   all.forEach((x, i) => {
     const last = out[out.length - 1];
     const at = times[i] ?? 0;
-    if (last && sameExchange(last.x, x)) {
+    const phase = phases[i] ?? 'body';
+    if (last && last.phase === phase && sameExchange(last.x, x)) {
       last.count += 1;
       last.last = at;
+      last.to = i;
       last.x = x;
-    } else out.push({ x, count: 1, first: at, last: at });
+    } else out.push({ x, count: 1, first: at, last: at, from: i, to: i, phase });
   });
   return out;
 }
 
+/**
+ * The exchanges and other evidence (SMTP dialogues, a counterexample) in time order, each titled
+ * with its phase ([precondition], [cleanup], [counterexample]) and the one that decided the
+ * verdict with [decisive]; the verdict page reads the tags back to open the card on it.
+ */
 export async function attachEvidence(t: RuleContext): Promise<void> {
-  const all = fold(t.exchanges, t.exchangeTimes);
+  const all = fold(t.exchanges, t.exchangeTimes, t.exchangePhases);
+  const d = t.decisive;
+  const isDecisive = (f: Folded) => d?.kind === 'exchange' && d.index >= f.from && d.index <= f.to;
   const omitted = all.length - EVIDENCE_HEAD - EVIDENCE_TAIL;
-  const kept = omitted > 0 ? [...all.slice(0, EVIDENCE_HEAD), ...all.slice(-EVIDENCE_TAIL)] : all;
-  for (const [i, f] of kept.entries()) {
-    if (omitted > 0 && i === EVIDENCE_HEAD) {
-      await allure.attachment(`… ${omitted} exchanges omitted`, `${all.length} evidence entries in all; the first ${EVIDENCE_HEAD} and the last ${EVIDENCE_TAIL} are attached.`, 'text/plain');
+  // a long run keeps its head and tail, and always the entry that decided the verdict
+  const kept = omitted > 0 ? all.filter((f, i) => i < EVIDENCE_HEAD || i >= all.length - EVIDENCE_TAIL || isDecisive(f)) : all;
+  const notes = [...t.attachments.entries()];
+  const writeNotes = async (upTo: number) => {
+    while (notes.length > 0 && notes[0]![1].after <= upTo) {
+      const [i, n] = notes.shift()!;
+      const opens = n.kind === 'opening' || (d?.kind === 'note' && d.index === i);
+      await allure.attachment(`${opens ? DECISIVE_TAG : ''}${PHASE_TAG[n.phase]}${n.title}`, t.redact.text(n.text), 'text/plain');
     }
-    const title = exchangeTitle(f.x, t.redact);
+  };
+  let shownOmission = false;
+  for (const f of kept) {
+    await writeNotes(f.from);
+    if (omitted > 0 && !shownOmission && all.indexOf(f) >= EVIDENCE_HEAD) {
+      shownOmission = true;
+      await allure.attachment(`… ${omitted} exchanges omitted`, `${all.length} evidence entries in all; the first ${EVIDENCE_HEAD}, the last ${EVIDENCE_TAIL} and the one that decided the verdict are attached.`, 'text/plain');
+    }
+    const title = `${isDecisive(f) ? DECISIVE_TAG : ''}${PHASE_TAG[f.phase]}${exchangeTitle(f.x, t.redact)}`;
     if (f.count === 1) await allure.attachment(title, renderExchange(f.x, t.redact), 'text/plain');
     else {
       const seconds = ((f.last - f.first) / 1000).toFixed(1);
@@ -54,7 +80,7 @@ export async function attachEvidence(t: RuleContext): Promise<void> {
       await allure.attachment(`${title} (× ${f.count} identical, over ${seconds} s)`, note + renderExchange(f.x, t.redact), 'text/plain');
     }
   }
-  for (const a of t.attachments) await allure.attachment(a.title, t.redact.text(a.text), 'text/plain');
+  await writeNotes(Number.POSITIVE_INFINITY);
 }
 
 export async function labelForAllure(meta: RuleMeta): Promise<void> {

@@ -1,0 +1,92 @@
+import type { Exchange } from './http.js';
+import { ConformanceAssertionError, TargetBroken, type Judged } from './outcomes.js';
+
+/**
+ * Which recorded exchange decided a rule's verdict, and in which part of the test each piece of
+ * evidence was recorded (issue 17, item 1): the report opens a failure on the answer that broke
+ * the rule, not on the cleanup that happened to come last.
+ */
+
+/** given(): a precondition; body: the rule's own work; cleanup: after the body; counterexample: a property's shrunk input, replayed. */
+export type Phase = 'given' | 'body' | 'cleanup' | 'counterexample';
+
+/** Evidence that is not an HTTP exchange: an SMTP dialogue, a property's counterexample. */
+export interface Note {
+  title: string;
+  text: string;
+  phase: Phase;
+  /** how many exchanges had been recorded when it was: its place in time among them */
+  after: number;
+  /** an SMTP dialogue (may decide a verdict), or a note that the card opens on (a counterexample) */
+  kind: 'dialogue' | 'opening';
+}
+
+export type Decisive = { kind: 'exchange'; index: number } | { kind: 'note'; index: number };
+
+/** The title prefixes the Allure attachments carry, read back by the verdict page. */
+export const PHASE_TAG: Record<Phase, string> = { given: '[precondition] ', body: '', cleanup: '[cleanup] ', counterexample: '[counterexample] ' };
+export const DECISIVE_TAG = '[decisive] ';
+
+/** Reads the tags back off a title: its phase, whether it decided the verdict, and the plain title. */
+export function readTags(title: string): { phase: Phase; decisive: boolean; title: string } {
+  let rest = title;
+  let decisive = false;
+  let phase: Phase = 'body';
+  for (;;) {
+    if (rest.startsWith(DECISIVE_TAG)) {
+      decisive = true;
+      rest = rest.slice(DECISIVE_TAG.length);
+      continue;
+    }
+    const found = (Object.entries(PHASE_TAG) as Array<[Phase, string]>).find(([, tag]) => tag && rest.startsWith(tag));
+    if (!found) return { phase, decisive, title: rest };
+    phase = found[0];
+    rest = rest.slice(found[1].length);
+  }
+}
+
+const METHOD_PATH = /^(?:Precondition "[^"]*" failed, so the rule could not be checked: )?([A-Z]+) (\/\S*?):? /;
+
+/** The answer an error judged: carried by the error, or read from a message that starts with 'POST /path: … HTTP 400'. */
+export function judgedOf(error: unknown): Judged | undefined {
+  if ((error instanceof ConformanceAssertionError || error instanceof TargetBroken) && error.judged) return error.judged;
+  const message = (error as Error | undefined)?.message ?? '';
+  const label = METHOD_PATH.exec(message);
+  const status = /\bHTTP (\d{3})\b/.exec(message);
+  return label ? { label: `${label[1]} ${label[2]}`, status: status ? Number(status[1]) : 0 } : undefined;
+}
+
+const labelOf = (x: Exchange) => `${x.method} ${new URL(x.url).pathname}`;
+
+/** The latest exchange before `upTo` with the judged method, path and status; the body decides between equals. */
+function findJudged(exchanges: readonly Exchange[], upTo: number, judged: Judged): number {
+  let candidate = -1;
+  for (let i = Math.min(upTo, exchanges.length) - 1; i >= 0; i--) {
+    const x = exchanges[i]!;
+    if (labelOf(x) !== judged.label || (judged.status !== 0 && x.status !== judged.status)) continue;
+    if (judged.text === undefined || x.responseBody === judged.text) return i;
+    if (candidate < 0) candidate = i;
+  }
+  return candidate;
+}
+
+/**
+ * The evidence that decided `outcome` (a thrown error; undefined when the rule held): the answer
+ * the failing assertion judged; failing that, the last exchange or SMTP dialogue before the body
+ * ended (a check() over several answers, a transport error, a precondition with no answer named).
+ */
+export function decisiveOf(outcome: unknown, exchanges: readonly Exchange[], upTo: number, notes: readonly Note[]): Decisive | undefined {
+  if (outcome === undefined) return undefined;
+  const judged = judgedOf(outcome);
+  if (judged) {
+    const index = findJudged(exchanges, upTo, judged);
+    if (index >= 0) return { kind: 'exchange', index };
+  }
+  const lastExchange = Math.min(upTo, exchanges.length) - 1;
+  let dialogue = -1;
+  notes.forEach((n, i) => {
+    if (n.kind === 'dialogue' && n.after <= upTo && n.phase !== 'cleanup') dialogue = i;
+  });
+  if (dialogue >= 0 && notes[dialogue]!.after > lastExchange) return { kind: 'note', index: dialogue };
+  return lastExchange >= 0 ? { kind: 'exchange', index: lastExchange } : undefined;
+}

@@ -1,0 +1,120 @@
+import type { Phase } from '../evidence-marks.js';
+import { sectionAnchor, specLink } from './allure-annotate.js';
+import { expectationSentence, isExpected } from './expectations.js';
+import type { Finding } from './verdict-findings.js';
+import type { EvidenceEntry, RuleEvidence } from './verdict-evidence.js';
+import type { Outcome, RuleResult } from './summary-reporter.js';
+
+/**
+ * A rule's card on the verdict page (issue 17, item 1): the reason, then the exchange (or SMTP
+ * dialogue, or a property's counterexample) whose answer decided the verdict, open, with the
+ * request, the answer and the curl/swaks repeat; the rest of the evidence folded under its own
+ * headings (the rule's exchanges, the counterexample's, preconditions, cleanup) in time order.
+ */
+
+export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const LOOK: Record<Outcome | 'expected' | 'warning', { label: string; cls: string }> = {
+  pass: { label: 'pass', cls: 'pass' },
+  fail: { label: 'fail', cls: 'fail' },
+  broken: { label: 'broken', cls: 'broken' },
+  notApplicable: { label: 'not applicable', cls: 'na' },
+  expected: { label: 'expected failure', cls: 'expected' },
+  warning: { label: 'warning', cls: 'warning' },
+};
+
+export const lookOf = (r: RuleResult) =>
+  isExpected(r) ? LOOK.expected : r.level === 'should' && (r.outcome === 'fail' || r.outcome === 'broken') ? { ...LOOK.warning, label: `warning (${r.outcome})` } : LOOK[r.outcome];
+
+const GROUPS: ReadonlyArray<[Phase, string]> = [
+  ['counterexample', "the shrunk counterexample's exchanges, run once more"],
+  ['body', "the rule's exchanges"],
+  ['given', 'preconditions (work the rule needs done, not judged)'],
+  ['cleanup', 'cleanup (after the rule was judged)'],
+];
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function entry(e: EvidenceEntry, open: boolean): string {
+  const decrypted = e.decrypted ? `<details${open ? ' open' : ''}><summary>decrypted view: ${esc(e.decrypted.title)}</summary><pre>${esc(e.decrypted.text)}</pre></details>` : '';
+  return `<details class="exchange"${open ? ' open' : ''}><summary>${esc(e.title)}</summary><pre>${esc(e.text)}</pre>${decrypted}</details>`;
+}
+
+/** Where a card opens: the decisive entries; without tags (results of an older suite), the last entry not of cleanup. */
+function opening(entries: EvidenceEntry[]): Set<EvidenceEntry> {
+  const marked = entries.filter((e) => e.decisive);
+  if (marked.length > 0) return new Set(marked);
+  const last = [...entries].reverse().find((e) => e.phase !== 'cleanup');
+  return new Set(last ? [last] : []);
+}
+
+export function evidenceHtml(r: RuleResult, evidence: RuleEvidence | undefined, open: boolean): string {
+  const entries = evidence?.entries ?? [];
+  if (entries.length === 0) return '';
+  if (!open) {
+    return `<details class="evidence"><summary>evidence: ${plural(entries.length, 'entry', 'entries')} (${plural(r.exchanges, 'exchange')})</summary>${entries.map((e) => entry(e, false)).join('\n')}</details>`;
+  }
+  const first = opening(entries);
+  const top = entries.filter((e) => first.has(e));
+  const heading = top.some((e) => e.phase === 'counterexample' || /counterexample/.test(e.title)) ? 'The shrunk counterexample and the answer that decided the verdict' : 'The answer that decided the verdict';
+  const groups = GROUPS.map(([phase, what]) => {
+    const rest = entries.filter((e) => e.phase === phase && !first.has(e));
+    return rest.length ? `<details class="evidence"><summary>${esc(what)}: ${plural(rest.length, 'entry', 'entries')}</summary>${rest.map((e) => entry(e, false)).join('\n')}</details>` : '';
+  }).join('\n');
+  return `<section class="decisive" aria-label="evidence"><h4>${heading}</h4>${top.map((e) => entry(e, true)).join('\n')}</section>\n${groups}`;
+}
+
+function leadOf(r: RuleResult): string {
+  const first = (r.reason ?? '').split('\n')[0] ?? '';
+  if (r.outcome === 'notApplicable') return `Not applicable: ${first}`;
+  if (r.outcome === 'broken') return `Broken (could not be evaluated): ${first.replace(/^Precondition /, 'precondition ')}`;
+  return r.outcome === 'fail' ? first : '';
+}
+
+const allureLink = (ev: RuleEvidence | undefined, allureHref: string | undefined) =>
+  allureHref && ev?.allureId ? ` · <a href="${esc(`${allureHref}#/${ev.allureId}`)}">in Allure</a>` : '';
+
+function metaLine(r: RuleResult, specUrl: string | undefined): string {
+  const spec = specLink(specUrl, r.section);
+  return `level <b>${r.level}</b> · <a href="#${sectionAnchor(r.section)}">${esc(r.section)}</a>${spec ? ` (<a href="${esc(spec)}">spec</a>)` : ''} · ${esc(r.operation)}`;
+}
+
+export interface CardOptions {
+  specUrl?: string;
+  allureHref?: string;
+  /** open the evidence on the decisive entry (cards of rules that did not hold) */
+  open?: boolean;
+}
+
+export function ruleCard(r: RuleResult, evidence: RuleEvidence | undefined, { specUrl, allureHref, open = false }: CardOptions): string {
+  const look = lookOf(r);
+  const lead = leadOf(r);
+  const rest = (r.reason ?? '').split('\n').slice(1).join('\n').trim();
+  return `<article class="rule ${look.cls}" id="rule-${esc(r.id)}">
+  <header><span class="badge ${look.cls}">${look.label}</span> <code class="id">${esc(r.id)}</code>
+  <span class="meta">${metaLine(r, specUrl)}${allureLink(evidence, allureHref)}</span></header>
+  ${lead ? `<p class="lead">${esc(lead)}</p>` : ''}
+  ${r.expectation ? `<p class="expectation">Expectation: ${esc(expectationSentence(r.expectation))}${r.expectation.link ? ` <a href="${esc(r.expectation.link)}">link</a>` : ''}</p>` : ''}
+  <p class="title">${esc(r.title)}</p>
+  ${r.sentence ? `<blockquote class="sentence">${esc(r.sentence)}<cite>interface spec ${esc(r.section)}${r.sentenceMatched ? ', the line of the section closest to the rule (matched automatically)' : ''}</cite></blockquote>` : ''}
+  ${rest ? `<details><summary>the whole reason</summary><pre>${esc(rest)}</pre></details>` : ''}
+  ${evidenceHtml(r, evidence, open)}
+</article>`;
+}
+
+/** Several rules with one cause: one card that lists them, with the first rule's evidence. */
+export function findingCard(f: Finding, evidence: Map<string, RuleEvidence>, options: CardOptions): string {
+  if (f.rules.length === 1) return ruleCard(f.rules[0]!, evidence.get(f.rules[0]!.id), options);
+  const first = f.rules[0]!;
+  const look = lookOf(first);
+  const what = first.outcome === 'broken' ? 'broke on the same answer' : 'failed with the same reason';
+  return `<article class="rule finding ${look.cls}" id="finding-${esc(first.id)}">
+  <header><span class="badge ${look.cls}">${look.label}</span> <b>${f.rules.length} rules ${what}</b></header>
+  <p class="lead">${esc(leadOf(first))}</p>
+  <ul class="members">${f.rules
+    .map((r) => `<li id="rule-${esc(r.id)}"><code>${esc(r.id)}</code> <span class="meta">${metaLine(r, options.specUrl)}${allureLink(evidence.get(r.id), options.allureHref)}</span><br>${esc(r.title)}</li>`)
+    .join('')}</ul>
+  <p class="meta">Evidence of <code>${esc(first.id)}</code>; each rule's own is in Allure.</p>
+  ${evidenceHtml(first, evidence.get(first.id), options.open ?? false)}
+</article>`;
+}

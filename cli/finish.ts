@@ -87,7 +87,7 @@ async function finishWith(opts: FinishOptions & { renderer: AllureRenderer }): P
   // Secrets are swept from what the run wrote before anything is rendered from it: Allure embeds
   // its inputs base64-encoded at any offset, where no sweep of the rendered file could find them.
   // The sweep's reads feed the render, so no result or attachment is read twice.
-  const swept = await scrubSecrets(reportsDir, opts.secrets);
+  const swept = scrubSecrets(reportsDir, opts.secrets);
   const resultsDir = join(reportsDir, 'allure-results');
   const files = new Map([...swept.contents].filter(([path]) => dirname(path) === resultsDir).map(([path, bytes]) => [basename(path), bytes]));
   const redact = (text: string) => secretMatcher(opts.secrets)?.redact(text).text ?? text;
@@ -96,7 +96,7 @@ async function finishWith(opts: FinishOptions & { renderer: AllureRenderer }): P
   );
   // the rendered pages come from swept inputs; they are swept once more, whole, as plain text
   const reportDir = join(reportsDir, 'allure-report');
-  const rendered = await scrubSecrets(reportDir, opts.secrets);
+  const rendered = scrubSecrets(reportDir, opts.secrets);
   const hits = swept.hits + rendered.hits;
   if (hits > 0) log(`Warning: ${hits} secret value(s) reached ${swept.files + rendered.files} report file(s) and were replaced; please report this suite defect.`);
   log(scorecard(summary, reportsDir));

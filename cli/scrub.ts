@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -46,55 +46,46 @@ export interface Scrubbed {
   contents: Map<string, Buffer>;
 }
 
-/** Files read at once: enough to keep the disk busy, few enough to hold little memory. */
-const READ_AHEAD = 32;
-
 /**
  * Sweeps every file under `dir` (or the `only` files given) in one pass each, rewrites the files
  * where a secret was found, and hands back what it read so the caller need not read it again.
+ * Reads are synchronous on purpose: the files were just written and sit in the page cache, and
+ * 3,000 small reads through libuv's pool cost four times the CPU of reading them in line.
  */
-export async function scrubSecrets(dir: string, secrets: string[], only?: string[]): Promise<Scrubbed> {
+export function scrubSecrets(dir: string, secrets: string[], only?: string[]): Scrubbed {
   const matcher = secretMatcher(secrets);
-  const paths = only ?? (await walk(dir));
   const contents = new Map<string, Buffer>();
   let files = 0;
   let hits = 0;
-  let next = 0;
-  const worker = async () => {
-    while (next < paths.length) {
-      const path = paths[next++]!;
-      let bytes: Buffer;
-      try {
-        bytes = await readFile(path);
-      } catch {
-        continue; // gone since the listing (a staging dir swapped away): nothing left to leak
-      }
-      const found = matcher?.redact(bytes.toString('utf8'));
-      if (found && found.hits > 0) {
-        files += 1;
-        hits += found.hits;
-        bytes = Buffer.from(found.text, 'utf8');
-        await writeFile(path, bytes);
-      }
-      contents.set(path, bytes);
+  for (const path of only ?? walk(dir)) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path);
+    } catch {
+      continue; // gone since the listing: nothing left to leak
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_AHEAD, paths.length) }, worker));
+    const found = matcher?.redact(bytes.toString('utf8'));
+    if (found && found.hits > 0) {
+      files += 1;
+      hits += found.hits;
+      bytes = Buffer.from(found.text, 'utf8');
+      writeFileSync(path, bytes);
+    }
+    contents.set(path, bytes);
+  }
   return { files, hits, contents };
 }
 
-async function walk(dir: string): Promise<string[]> {
-  const out: string[] = [];
+function walk(dir: string): string[] {
   let entries;
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    entries = readdirSync(dir, { withFileTypes: true });
   } catch {
-    return out;
+    return [];
   }
-  for (const entry of entries) {
+  return entries.flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await walk(path)));
-    else if (entry.isFile() || entry.isSymbolicLink()) out.push(path);
-  }
-  return out;
+    if (entry.isDirectory()) return walk(path);
+    return entry.isFile() || entry.isSymbolicLink() ? [path] : [];
+  });
 }

@@ -5,6 +5,7 @@ import { startVitest } from 'vitest/node';
 import { writeFile } from 'node:fs/promises';
 import { ProfileSchema, profileSecrets, type Profile } from '../contract/profile.js';
 import { ConfigError, loadProfile, loadRunSettings, withLimitEnv, type LoadOptions } from '../harness/config.js';
+import { startAllureRenderer, type AllureRenderer } from '../harness/reporting/allure-render.js';
 import { loadExpectations } from '../harness/reporting/expectations.js';
 import type { Summary } from '../harness/reporting/summary-reporter.js';
 import { finish, readSummaryFile, redactedProfile, ROOT } from './finish.js';
@@ -59,6 +60,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
   const remote = Boolean(flags.target ?? flags.profile ?? env.SMS_TARGET ?? env.SMS_PROFILE);
   let profile: Profile;
   let stop: (() => Promise<void>) | undefined;
+  let renderer: AllureRenderer | undefined;
   if (remote) {
     profile = loadProfile(options);
   } else {
@@ -101,6 +103,9 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
       return { exitCode: EXIT.configurationRefused };
     }
     phase('preflight and setup');
+    // Allure's report core loads in its worker thread while the specs run (about a second of CPU
+    // that would otherwise stand between the last test and the report)
+    renderer = startAllureRenderer();
     const vitest = await startVitest(
       'test',
       filters,
@@ -130,7 +135,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     }
     // the profile as shown in reports and bundles: every secret replaced
     await writeFile(join(reportsDir, 'profile.json'), `${JSON.stringify(redactedProfile(profile), null, 2)}\n`);
-    const v = await finish({ reportsDir, summary, expectationsPath: extras.rule ? undefined : expectationsPath, specUrl: profile.specUrl, secrets: profileSecrets(profile), log });
+    const v = await finish({ reportsDir, summary, expectationsPath: extras.rule ? undefined : expectationsPath, specUrl: profile.specUrl, secrets: profileSecrets(profile), log, renderer });
     phase('secret sweep, reports and Allure render');
     const slowDown = summary.rateLimited;
     if (slowDown && slowDown.responses > 0) {
@@ -139,6 +144,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     if (extras.rule) await printExchanges(join(reportsDir, 'allure-results'), extras.rule, log);
     return { exitCode: v.exitCode, summary, timings, cpu };
   } finally {
+    await renderer?.close();
     await stop?.();
   }
 }

@@ -138,4 +138,4 @@ if (latencyMs !== undefined) {
   }
 }
 await reference.close();
-for (const [k, v, b] of rows) console.log(`${k.padEnd(42)}${v.padEnd(b ? 34 : 0)}${b ?? ''}`);
+for (const [k, v, b] of rows) console.log(`${k.padEnd(47)} ${v.padEnd(b ? 34 : 0)}${b ?? ''}`);

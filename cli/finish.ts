@@ -90,7 +90,8 @@ async function finishWith(opts: FinishOptions & { renderer: AllureRenderer }): P
   const swept = scrubSecrets(reportsDir, opts.secrets);
   const resultsDir = join(reportsDir, 'allure-results');
   const files = new Map([...swept.contents].filter(([path]) => dirname(path) === resultsDir).map(([path, bytes]) => [basename(path), bytes]));
-  const redact = (text: string) => secretMatcher(opts.secrets)?.redact(text).text ?? text;
+  const matcher = secretMatcher(opts.secrets);
+  const redact = (text: string) => matcher?.redact(text).text ?? text;
   await renderReport(reportsDir, summary, v, opts.specUrl, { renderer: opts.renderer, files, redact }).catch((e: Error) =>
     log(`The HTML report could not be rendered: ${e.message.split('\n')[0]} (summary.json and junit.xml are complete).`),
   );

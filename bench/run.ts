@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -51,7 +51,12 @@ function through(profile: ProfileInput, from: string, base: string): ProfileInpu
 
 const reference = await start();
 
-async function runOnce(profile: ProfileInput, label: string): Promise<{ run: CliResult; served: number; timings?: Record<string, number> }> {
+interface Phases {
+  timings?: Record<string, number>;
+  cpu?: Record<string, number>;
+}
+
+async function runOnce(profile: ProfileInput, label: string): Promise<{ run: CliResult; served: number } & Phases> {
   const profilePath = join(tmpdir(), `sms-bench-profile-${process.pid}-${label}.json`);
   writeFileSync(profilePath, JSON.stringify(profile), { mode: 0o600 });
   const servedBefore = reference.state.stats.requests;
@@ -59,11 +64,13 @@ async function runOnce(profile: ProfileInput, label: string): Promise<{ run: Cli
   const limits = Object.fromEntries(Object.keys(LIMIT_ENV_KEYS).flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
   const run = await runCli(['run', '--profile', profilePath, '--seed', seed], { ...limits, SMS_BENCH_TIMINGS: '1' }, 900_000);
   const timings = /^timings (.*)$/m.exec(run.stderr)?.[1];
+  const cpu = /^cpu (.*)$/m.exec(run.stderr)?.[1];
   const served = reference.state.stats.requests - servedBefore;
   if (run.code !== 0) {
     console.error(`The ${label} run did not pass (exit ${run.code}); figures below still describe it.\n${run.stdout.split('\n').slice(-14).join('\n')}`);
   }
-  return { run, served, timings: timings ? (JSON.parse(timings) as Record<string, number>) : undefined };
+  const parse = (json?: string) => (json ? (JSON.parse(json) as Record<string, number>) : undefined);
+  return { run, served, timings: parse(timings), cpu: parse(cpu) };
 }
 
 const before = await medianRoundTripMs(reference.url);
@@ -84,8 +91,23 @@ const rows: Array<[string, string, string?]> = [
   ['raw floor (exchanges × median)', s(floorMs)],
   ['overhead ratio (wall / floor)', `${(wallMs / floorMs).toFixed(1)}×`, `before: ${BEFORE.direct.ratio}×`],
   ['time inside vitest (summary.durationMs)', s(summary.durationMs), `before: ${s(BEFORE.direct.vitestMs)}`],
-  ...Object.entries(direct.timings ?? {}).map(([phase, ms]): [string, string] => [`  phase: ${phase}`, s(ms)]),
+  // wall and CPU of each phase: on a shared machine the wall figures wander, the CPU ones much less
+  ...Object.entries(direct.timings ?? {}).map(([phase, ms]): [string, string] => [`  phase: ${phase}`, `${s(ms)} wall, ${s(direct.cpu?.[phase] ?? 0)} CPU`]),
+  ...closing(direct),
 ];
+
+/** The figures issue 17 asks for: the reports' share of the run beside the vitest time, and allure.html's size. */
+function closing({ run, timings, cpu }: Phases & { run: CliResult }): Array<[string, string, string?]> {
+  const reports = Object.keys(timings ?? {}).find((k) => k.startsWith('secret sweep'));
+  const vitest = Object.keys(timings ?? {}).find((k) => k.startsWith('vitest'));
+  const html = join(run.reportsDir, 'allure-report', 'allure.html');
+  const size = existsSync(html) ? `${(statSync(html).size / 1e6).toFixed(1)} MB` : 'not rendered';
+  return [
+    ['sweep + reports + render (goal ≤ 2 s)', reports ? `${s(timings![reports]!)} wall, ${s(cpu?.[reports] ?? 0)} CPU` : 'not measured', `before: ${s(BEFORE.reports.wallMs)} wall`],
+    ['  beside: vitest', vitest ? `${s(timings![vitest]!)} wall, ${s(cpu?.[vitest] ?? 0)} CPU` : 'not measured'],
+    ['allure.html', size, `before: ${BEFORE.reports.allureMB} MB`],
+  ];
+}
 
 if (latencyMs !== undefined) {
   const proxy = await startLatencyProxy(new URL(reference.url), latencyMs);
@@ -116,4 +138,4 @@ if (latencyMs !== undefined) {
   }
 }
 await reference.close();
-for (const [k, v, b] of rows) console.log(`${k.padEnd(42)}${v.padEnd(b ? 34 : 0)}${b ?? ''}`);
+for (const [k, v, b] of rows) console.log(`${k.padEnd(47)} ${v.padEnd(b ? 34 : 0)}${b ?? ''}`);

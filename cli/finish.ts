@@ -1,18 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, rename, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { SECRET_KEY } from '../contract/profile.js';
 import { annotateAllureResults } from '../harness/reporting/allure-annotate.js';
-import { renderAllure } from '../harness/reporting/allure-render.js';
+import { renderAllure, startAllureRenderer, type AllureRenderer } from '../harness/reporting/allure-render.js';
 import { applyExpectations, assertKnownRules, loadExpectations, today } from '../harness/reporting/expectations.js';
 import { junitXml } from '../harness/reporting/junit.js';
 import type { Summary } from '../harness/reporting/summary-reporter.js';
 import { evidenceFromAllure } from '../harness/reporting/verdict-evidence.js';
 import { verdictPage, type RunIdentity } from '../harness/reporting/verdict-page.js';
 import { scorecard, verdict, type Verdict } from './scorecard.js';
-import { scrubSecrets } from './scrub.js';
+import { scrubSecrets, secretMatcher } from './scrub.js';
 
 export const ROOT = resolve(new URL('..', import.meta.url).pathname);
 
@@ -26,6 +26,8 @@ export interface FinishOptions {
   /** secret values to sweep from the reports */
   secrets: string[];
   log: (line: string) => void;
+  /** a render worker started early (run starts it before vitest ends), else one is started here */
+  renderer?: AllureRenderer;
 }
 
 /** The profile as it may be shown: every secret value replaced. */
@@ -55,6 +57,16 @@ export const readSummaryFile = (path: string) => JSON.parse(readFileSync(path, '
  * render the report (verdict page + Allure), and print the scorecard.
  */
 export async function finish(opts: FinishOptions): Promise<Verdict> {
+  // Allure's core loads in its worker while the verdict, JUnit and the secret sweep run here
+  const renderer = opts.renderer ?? startAllureRenderer();
+  try {
+    return await finishWith({ ...opts, renderer });
+  } finally {
+    await renderer.close();
+  }
+}
+
+async function finishWith(opts: FinishOptions & { renderer: AllureRenderer }): Promise<Verdict> {
   const { reportsDir, summary, log } = opts;
   if (opts.expectationsPath) {
     const file = loadExpectations(opts.expectationsPath);
@@ -74,29 +86,55 @@ export async function finish(opts: FinishOptions): Promise<Verdict> {
     `${JSON.stringify({ suiteVersion: summary.suiteVersion, gitCommit: gitCommit(), seed: summary.seed, runId: summary.runId, node: process.version, platform: `${process.platform} ${process.arch}`, finishedAt: new Date().toISOString(), shard: summary.shard }, null, 2)}\n`,
   );
   await annotateAllureResults(join(reportsDir, 'allure-results'), summary, opts.specUrl);
-  await renderReport(reportsDir, summary, v, opts.specUrl).catch((e: Error) =>
+  // Secrets are swept from what the run wrote before anything is rendered from it: Allure embeds
+  // its inputs base64-encoded at any offset, where no sweep of the rendered file could find them.
+  // The sweep's reads feed the render, so no result or attachment is read twice.
+  const swept = scrubSecrets(reportsDir, opts.secrets);
+  const resultsDir = join(reportsDir, 'allure-results');
+  const files = new Map([...swept.contents].filter(([path]) => dirname(path) === resultsDir).map(([path, bytes]) => [basename(path), bytes]));
+  const matcher = secretMatcher(opts.secrets);
+  const redact = (text: string) => matcher?.redact(text).text ?? text;
+  await renderReport(reportsDir, summary, v, opts.specUrl, { renderer: opts.renderer, files, redact }).catch((e: Error) =>
     log(`The HTML report could not be rendered: ${e.message.split('\n')[0]} (summary.json and junit.xml are complete).`),
   );
-  const scrubbed = await scrubSecrets(reportsDir, opts.secrets);
-  if (scrubbed.hits > 0) log(`Warning: ${scrubbed.hits} secret value(s) reached ${scrubbed.files} report file(s) and were replaced; please report this suite defect.`);
+  // the rendered pages come from swept inputs; they are swept once more, whole, as plain text
+  const reportDir = join(reportsDir, 'allure-report');
+  const rendered = scrubSecrets(reportDir, opts.secrets);
+  const hits = swept.hits + rendered.hits;
+  if (hits > 0) log(`Warning: ${hits} secret value(s) reached ${swept.files + rendered.files} report file(s) and were replaced; please report this suite defect.`);
   log(scorecard(summary, reportsDir));
   return v;
 }
 
+/** What `finish` hands the render: a worker already loading Allure, the swept results, the redactor. */
+export interface RenderInputs {
+  renderer?: AllureRenderer;
+  /** the results dir's files by name, as the secret sweep read them */
+  files?: Map<string, Buffer>;
+  /** applied to what the render takes from the summary (report name, environment) */
+  redact?: (text: string) => string;
+}
+
 /** allure-report/index.html is the verdict page; Allure 3's own view is allure-report/allure.html beside it. */
-export async function renderReport(reportsDir: string, summary: Summary, v: Verdict, specUrl?: string): Promise<void> {
+export async function renderReport(reportsDir: string, summary: Summary, v: Verdict, specUrl?: string, inputs: RenderInputs = {}): Promise<void> {
   const reportDir = join(reportsDir, 'allure-report');
   const resultsDir = join(reportsDir, 'allure-results');
-  if (existsSync(resultsDir)) {
-    // Allure's headline is the report name: it says the verdict (issue 17, item 4)
-    await renderAllure({ resultsDir, reportDir, reportName: `${v.kind} · Secure Messaging conformance: ${summary.target.url}`, environment: environmentOf(summary) });
+  const redact = inputs.redact ?? ((text: string) => text);
+  // Allure's headline is the report name: it says the verdict (issue 17, item 4)
+  const allure = async () => {
+    if (!existsSync(resultsDir)) return;
+    const environment = Object.fromEntries(Object.entries(environmentOf(summary)).map(([k, value]) => [k, redact(value)]));
+    const options = { resultsDir, reportDir, reportName: redact(`${v.kind} · Secure Messaging conformance: ${summary.target.url}`), environment, files: inputs.files };
+    await (inputs.renderer ? inputs.renderer.render(options) : renderAllure(options));
     await rename(join(reportDir, 'index.html'), join(reportDir, 'allure.html'));
-  }
+  };
   const needEvidence = new Set(summary.rules.filter((r) => r.outcome === 'fail' || r.outcome === 'broken' || r.expectation).map((r) => r.id));
-  const evidence = await evidenceFromAllure(resultsDir, needEvidence);
-  const { mkdir } = await import('node:fs/promises');
+  // the verdict page is built while Allure renders in its worker; it is written once Allure has
+  // swapped its output dir in (the swap replaces the whole dir)
+  const [rendered, evidence] = await Promise.all([allure().then(() => undefined, (e: Error) => e), evidenceFromAllure(resultsDir, needEvidence)]);
   await mkdir(reportDir, { recursive: true });
   await writeFile(join(reportDir, 'index.html'), verdictPage({ summary, verdict: { kind: v.kind, line: v.line, notCovered: v.notCovered }, evidence, specUrl, run: runIdentity(reportsDir) }));
+  if (rendered) throw rendered;
 }
 
 /** What the verdict page says of its run (issue 17, item 3): run-info.json, the profile's digest, the files beside it. */

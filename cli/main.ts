@@ -68,7 +68,7 @@ async function main(argv: string[]): Promise<number> {
         { shard: values.shard, rule: values.rule, expectations: values.expectations },
       );
       // `npm run bench` reads where the time went
-      if (process.env.SMS_BENCH_TIMINGS && result.timings) console.error(`timings ${JSON.stringify(result.timings)}`);
+      if (process.env.SMS_BENCH_TIMINGS && result.timings) console.error(`timings ${JSON.stringify(result.timings)}\ncpu ${JSON.stringify(result.cpu ?? {})}`);
       return result.exitCode;
     }
     case 'serve':

@@ -1,47 +1,91 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
  * The last line of defence for "secrets never appear in reports": every file under the reports
  * directory is searched for the profile's secret values, and any hit is replaced. Evidence is
  * redacted at the source; a hit here is a suite defect, so the count is reported loudly.
+ *
+ * One pass per file with one combined matcher: every form of every secret in a single RegExp
+ * (longest first, so a value that contains another is replaced whole). A profile holds some 140
+ * secrets, four forms each; searching for each form in turn read a run's 28 MB of reports 560
+ * times (about 4 s), the combined pattern reads them once (about 0.1 s).
  */
-export async function scrubSecrets(dir: string, secrets: string[]): Promise<{ files: number; hits: number }> {
-  const values = secrets.filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
-  let files = 0;
-  let hits = 0;
-  for (const path of await walk(dir)) {
-    const text = await readFile(path, 'utf8');
-    let out = text;
-    for (const v of values) {
-      for (const form of new Set([v, encodeURIComponent(v), JSON.stringify(v).slice(1, -1), Buffer.from(v).toString('base64')])) {
-        if (form && out.includes(form)) {
-          hits += out.split(form).length - 1;
-          out = out.split(form).join('[redacted]');
-        }
-      }
-    }
-    if (out !== text) {
-      files += 1;
-      await writeFile(path, out);
-    }
-  }
-  return { files, hits };
+export interface SecretMatcher {
+  /** the text with every form of every secret replaced, and how many were */
+  redact(text: string): { text: string; hits: number };
 }
 
-async function walk(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  let entries: string[];
+const REPLACEMENT = '[redacted]';
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The forms a secret takes in a report: as is, URL-encoded, JSON-escaped, base64. Values under 4 characters are too common to sweep. */
+export function secretMatcher(secrets: string[]): SecretMatcher | undefined {
+  const forms = new Set<string>();
+  for (const v of secrets.filter((s) => s.length >= 4)) {
+    for (const form of [v, encodeURIComponent(v), JSON.stringify(v).slice(1, -1), Buffer.from(v).toString('base64')]) if (form) forms.add(form);
+  }
+  if (forms.size === 0) return undefined;
+  const pattern = new RegExp([...forms].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
+  return {
+    redact(text) {
+      let hits = 0;
+      const out = text.replace(pattern, () => {
+        hits += 1;
+        return REPLACEMENT;
+      });
+      return { text: hits > 0 ? out : text, hits };
+    },
+  };
+}
+
+export interface Scrubbed {
+  files: number;
+  hits: number;
+  /** every file swept, by path: its bytes as they are on disk now (redacted where a secret was found) */
+  contents: Map<string, Buffer>;
+}
+
+/**
+ * Sweeps every file under `dir` (or the `only` files given) in one pass each, rewrites the files
+ * where a secret was found, and hands back what it read so the caller need not read it again.
+ * Reads are synchronous on purpose: the files were just written and sit in the page cache, and
+ * 3,000 small reads through libuv's pool cost four times the CPU of reading them in line.
+ */
+export function scrubSecrets(dir: string, secrets: string[], only?: string[]): Scrubbed {
+  const matcher = secretMatcher(secrets);
+  const contents = new Map<string, Buffer>();
+  let files = 0;
+  let hits = 0;
+  for (const path of only ?? walk(dir)) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path);
+    } catch {
+      continue; // gone since the listing: nothing left to leak
+    }
+    const found = matcher?.redact(bytes.toString('utf8'));
+    if (found && found.hits > 0) {
+      files += 1;
+      hits += found.hits;
+      bytes = Buffer.from(found.text, 'utf8');
+      writeFileSync(path, bytes);
+    }
+    contents.set(path, bytes);
+  }
+  return { files, hits, contents };
+}
+
+function walk(dir: string): string[] {
+  let entries;
   try {
-    entries = await readdir(dir);
+    entries = readdirSync(dir, { withFileTypes: true });
   } catch {
-    return out;
+    return [];
   }
-  for (const name of entries) {
-    const path = join(dir, name);
-    const info = await stat(path);
-    if (info.isDirectory()) out.push(...(await walk(path)));
-    else out.push(path);
-  }
-  return out;
+  return entries.flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return walk(path);
+    return entry.isFile() || entry.isSymbolicLink() ? [path] : [];
+  });
 }

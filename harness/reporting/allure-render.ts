@@ -11,11 +11,9 @@
  *   We write both so the results dir stays meaningful to Allure 2 tooling too.
  * - Grouping: awesome plugin option `groupBy` (label names) shapes the tree.
  */
-import { spawn } from "node:child_process";
 import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, parse, relative, resolve, sep } from "node:path";
+import { Worker } from "node:worker_threads";
 
 export interface AllureRenderOptions {
   resultsDir: string;
@@ -23,6 +21,8 @@ export interface AllureRenderOptions {
   reportName: string;
   environment: Record<string, string>;
   timeoutMs?: number;
+  /** the results dir's files by name, as the caller has just read them (else the worker reads the dir) */
+  files?: Map<string, Buffer>;
 }
 
 type AllureStatus = "failed" | "broken" | "skipped";
@@ -39,50 +39,106 @@ const DEFAULT_TIMEOUT_MS = 120_000;
 const OUTPUT_TAIL_LINES = 25;
 const OUTPUT_BUFFER_CHARS = 64 * 1024;
 
-export async function writeAllureMetadata(
-  resultsDir: string,
-  environment: Record<string, string>,
-): Promise<void> {
-  await mkdir(resultsDir, { recursive: true });
+/** environment.properties and categories.json, as the results dir holds them for Allure 2 tooling. */
+function allureMetadata(environment: Record<string, string>): Record<string, string> {
   const properties = Object.entries(environment)
     .map(([key, value]) => `${escapeProperty(key, true)}=${escapeProperty(value, false)}`)
     .join("\n");
-  await writeFile(join(resultsDir, "environment.properties"), `${properties}\n`, "utf8");
   const allure2Categories = CATEGORIES.map(({ name, status }) => ({ name, matchedStatuses: [status] }));
-  await writeFile(join(resultsDir, "categories.json"), JSON.stringify(allure2Categories, null, 2), "utf8");
+  return { "environment.properties": `${properties}\n`, "categories.json": JSON.stringify(allure2Categories, null, 2) };
 }
 
-export async function renderAllure(opts: AllureRenderOptions): Promise<void> {
-  const resultsDir = resolve(opts.resultsDir);
-  const reportDir = resolve(opts.reportDir);
-  assertReplaceable(reportDir, resultsDir);
-  await writeAllureMetadata(resultsDir, opts.environment);
+export async function writeAllureMetadata(resultsDir: string, environment: Record<string, string>): Promise<void> {
+  await mkdir(resultsDir, { recursive: true });
+  for (const [name, text] of Object.entries(allureMetadata(environment))) await writeFile(join(resultsDir, name), text, "utf8");
+}
 
-  // Render into a fresh sibling dir and swap it in at the end: a failed render
-  // keeps the previous report, and Allure only flattens its per-plugin
-  // subdirectory into the output root when that root holds nothing else.
-  await mkdir(dirname(reportDir), { recursive: true });
-  const stagingDir = await mkdtemp(`${reportDir}.staging-`);
-  const configDir = await mkdtemp(join(tmpdir(), "allurerc-"));
+/**
+ * A render worker started ahead of need: it loads Allure's report core at once (about a second
+ * of CPU), so a caller that has other work first (the secret sweep) overlaps the two.
+ */
+export interface AllureRenderer {
+  render(opts: AllureRenderOptions): Promise<void>;
+  /** ends the worker; safe to call more than once, and without a render */
+  close(): Promise<void>;
+}
+
+export function startAllureRenderer(): AllureRenderer {
+  const worker = new Worker(new URL("./allure-render-worker.mjs", import.meta.url), { stdout: true, stderr: true, env: { ...process.env, NO_COLOR: "1" } });
+  // never the reason the process stays up: a run that ended early (refused profile) just exits
+  worker.unref();
+  let output = "";
+  const collect = (chunk: Buffer): void => {
+    output = (output + chunk.toString("utf8")).slice(-OUTPUT_BUFFER_CHARS);
+  };
+  worker.stdout.on("data", collect);
+  worker.stderr.on("data", collect);
+  let exited = false;
+  worker.once("exit", () => (exited = true));
+  const close = async (): Promise<void> => {
+    if (!exited) await worker.terminate();
+  };
+  const render = async (opts: AllureRenderOptions): Promise<void> => {
+    const resultsDir = resolve(opts.resultsDir);
+    const reportDir = resolve(opts.reportDir);
+    assertReplaceable(reportDir, resultsDir);
+    const metadata = allureMetadata(opts.environment);
+    await writeAllureMetadata(resultsDir, opts.environment);
+    // Render into a fresh sibling dir and swap it in at the end: a failed render
+    // keeps the previous report, and Allure only flattens its per-plugin
+    // subdirectory into the output root when that root holds nothing else.
+    await mkdir(dirname(reportDir), { recursive: true });
+    const stagingDir = await mkdtemp(`${reportDir}.staging-`);
+    try {
+      const files = opts.files
+        ? [...new Map([...opts.files, ...Object.entries(metadata).map(([name, text]): [string, Buffer] => [name, Buffer.from(text, "utf8")])])].sort(([a], [b]) => a.localeCompare(b))
+        : undefined;
+      await inWorker(worker, { config: buildConfig(opts.reportName, stagingDir), resultsDir, files }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, () => output);
+      await stripAnalytics(join(stagingDir, "index.html"));
+      // mkdtemp makes the dir owner-only; a report should be as readable as any output dir.
+      await chmod(stagingDir, 0o755);
+      await rm(reportDir, { recursive: true, force: true });
+      await rename(stagingDir, reportDir);
+    } finally {
+      await rm(stagingDir, { recursive: true, force: true });
+    }
+  };
+  return { render, close };
+}
+
+/** Renders once, in a worker of its own (the `report` and `merge` commands, the self-tests). */
+export async function renderAllure(opts: AllureRenderOptions): Promise<void> {
+  const renderer = startAllureRenderer();
   try {
-    const configPath = join(configDir, "allurerc.json");
-    await writeFile(configPath, JSON.stringify(buildConfig(opts.reportName, stagingDir), null, 2), "utf8");
-    // "." plus --cwd instead of the absolute path: Allure treats result dirs as
-    // globs, so brackets or braces in a real path would silently match nothing.
-    await runAllureCli(
-      ["generate", ".", "--config", configPath, "--cwd", resultsDir],
-      resultsDir,
-      opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    );
-    await stripAnalytics(join(stagingDir, "index.html"));
-    // mkdtemp makes the dir owner-only; a report should be as readable as any output dir.
-    await chmod(stagingDir, 0o755);
-    await rm(reportDir, { recursive: true, force: true });
-    await rename(stagingDir, reportDir);
+    await renderer.render(opts);
   } finally {
-    await rm(configDir, { recursive: true, force: true });
-    await rm(stagingDir, { recursive: true, force: true });
+    await renderer.close();
   }
+}
+
+function inWorker(worker: Worker, message: { config: Record<string, unknown>; resultsDir: string; files?: Array<[string, Buffer]> }, timeoutMs: number, output: () => string): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const settle = (error?: Error): void => {
+      clearTimeout(timer);
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+      if (error) reject(error);
+      else resolvePromise();
+    };
+    const onMessage = (answer: { ok?: true; error?: string }): void =>
+      settle(answer.ok ? undefined : new Error(`Allure report generation failed: ${answer.error ?? "no reason given"}${formatTail(output())}`));
+    const onError = (err: Error): void => settle(new Error(`The Allure render worker failed: ${err.message}${formatTail(output())}`));
+    const onExit = (code: number): void => settle(new Error(`The Allure render worker exited (code ${code}) before it finished.${formatTail(output())}`));
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      settle(new Error(`Allure report generation timed out after ${timeoutMs} ms and was stopped.${formatTail(output())}`));
+    }, timeoutMs);
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.on("exit", onExit);
+    worker.postMessage(message);
+  });
 }
 
 function buildConfig(reportName: string, output: string): Record<string, unknown> {
@@ -104,51 +160,6 @@ function buildConfig(reportName: string, output: string): Record<string, unknown
       rules: CATEGORIES.map(({ name, status }) => ({ name, matchers: { statuses: [status] }, expand: true })),
     },
   };
-}
-
-function runAllureCli(args: string[], cwd: string, timeoutMs: number): Promise<void> {
-  // Importing "allure" runs its CLI, so only resolve it; cli.js sits next to dist/.
-  const cliPath = resolve(dirname(createRequire(import.meta.url).resolve("allure")), "..", "cli.js");
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], {
-      cwd,
-      env: { ...process.env, NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    const collect = (chunk: Buffer): void => {
-      output = (output + chunk.toString("utf8")).slice(-OUTPUT_BUFFER_CHARS);
-    };
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
-    let settled = false;
-    const settle = (error?: Error): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (error) reject(error);
-      else resolvePromise();
-    };
-    // Settle at the deadline itself instead of waiting for "close": Allure runs
-    // git subprocesses that could keep the pipes open after Allure is killed.
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      child.stdout.destroy();
-      child.stderr.destroy();
-      settle(new Error(`Allure report generation timed out after ${timeoutMs} ms and was killed.${formatTail(output)}`));
-    }, timeoutMs);
-    child.on("error", (err) => {
-      settle(new Error(`Could not start the Allure CLI (${cliPath}): ${err.message}`));
-    });
-    child.on("close", (code, signal) => {
-      if (code === 0) {
-        settle();
-        return;
-      }
-      const how = code === null ? `signal ${signal}` : `exit code ${code}`;
-      settle(new Error(`Allure report generation failed with ${how}.${formatTail(output)}`));
-    });
-  });
 }
 
 // Awesome hard-codes a Google Tag Manager snippet (no opt-out, unlike the allure2

@@ -309,7 +309,7 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
  * all failed, say) could not be checked because of the target: that is *broken*, never a pass
  * for the exit code (issue 8, item 4).
  */
-function honest(outcome: unknown, exchanges: readonly Exchange[]): unknown {
+export function honest(outcome: unknown, exchanges: readonly Exchange[]): unknown {
   // an operation the profile says is absent is the profile's decision, taken before the request
   // left: no earlier answer of the target (a SOAP Fault is an HTTP 500) makes it the target's
   if (!(outcome instanceof NotApplicable) || outcome instanceof OperationAbsent) return outcome;

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { absence, OPERATIONS, type OfferDeclaration } from '../contract/operations.js';
 import { HttpClient, recordExchanges, sharedAgent, type Exchange } from '../harness/http.js';
-import { OperationAbsent } from '../harness/outcomes.js';
+import { NotApplicable, OperationAbsent, TargetBroken } from '../harness/outcomes.js';
+import { honest } from '../harness/rule.js';
 import { eachOffered } from '../harness/offered.js';
 import { Redactor } from '../harness/redact.js';
 import { ROOT } from './support/cli.js';
@@ -112,6 +113,14 @@ describe('the gate in the HTTP client', () => {
     ]);
     expect(done.map(([name]) => name)).toEqual(['types']);
     await expect(eachOffered([['smtp', call('admin.GetSmtpCredentials')]])).rejects.toBeInstanceOf(OperationAbsent);
+  });
+});
+
+describe('honest outcomes keep the gate’s verdict', () => {
+  test('after a 5xx (a SOAP Fault is HTTP 500), a profile-declared absence stays not applicable; any other not applicable turns broken', () => {
+    const fault: Exchange = { method: 'POST', url: 'http://127.0.0.1:1/cmv4/cmv4.asmx', requestHeaders: {}, status: 500, ms: 1 };
+    expect(honest(new OperationAbsent('admin.GetSmtpCredentials', 'declared absent (admin.unavailableOperations)'), [fault])).toBeInstanceOf(OperationAbsent);
+    expect(honest(new NotApplicable('the pool had no account'), [fault])).toBeInstanceOf(TargetBroken);
   });
 });
 

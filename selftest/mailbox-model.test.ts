@@ -7,8 +7,8 @@ import type { TrashAdvance } from '../generators/mailbox-model.js';
  * The mailbox model (generators/mailbox-model.ts) against an in-memory mailbox pair that keeps
  * spec §3.2 under either trash reading (clarification N1). The reference never moves a copy on
  * by itself, so this is where the `server` reading's own freedom is exercised: the fake moves
- * copies on from Trash at random moments after a short retention, between and during the model's read-backs. The model
- * must accept that, and must still catch a copy that moves backward.
+ * copies on from Trash at random moments after a short retention, between and during the
+ * model's read-backs. The model must accept that, and must still catch a copy that moves back.
  */
 
 const HOME: Record<Side, number> = { sender: 3, recipient: 1 };

@@ -74,11 +74,16 @@ export function startAllureRenderer(): AllureRenderer {
   worker.stdout.on("data", collect);
   worker.stderr.on("data", collect);
   let exited = false;
+  let failure: Error | undefined;
   worker.once("exit", () => (exited = true));
+  // a worker that fails while idle must not take the run down (an unheard "error" event would):
+  // the failure is kept and told by the render that needed it
+  worker.on("error", (error: Error) => (failure ??= error));
   const close = async (): Promise<void> => {
     if (!exited) await worker.terminate();
   };
   const render = async (opts: AllureRenderOptions): Promise<void> => {
+    if (exited) throw new Error(`The Allure render worker had stopped before the render: ${failure?.message ?? "no reason given"}${formatTail(output)}`);
     const resultsDir = resolve(opts.resultsDir);
     const reportDir = resolve(opts.reportDir);
     assertReplaceable(reportDir, resultsDir);

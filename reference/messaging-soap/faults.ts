@@ -54,7 +54,7 @@ export const MESSAGING_SOAP_FAULTS = [
   // §3.2 move, §4.4 un-delete, §8
   f('move-noop', 'move.same-type', 'MoveMessage answers success but the message stays where it was', { rules: [MODEL, 'move.across-types-refused', 'move.undelete'], why: 'a no-op move also answers success across types and out of Trash' }),
   f('move-across-types', 'move.across-types-refused', 'a received message moves into a custom outbox folder', modelToo('moves across types must be refused')),
-  f('undelete-refused', 'move.undelete', 'a message in Trash cannot be moved back to the Inbox'),
+  f('undelete-refused', 'move.undelete', 'a message in Trash cannot be moved back to the Inbox', modelToo('the model moves deleted copies back to the Inbox (spec §4.4 Un-delete)')),
   // §3.2 delete, §7.2 DeleteMessage
   f('delete-purges', 'delete.trash-sequence', 'a normal delete purges the message instead of moving it to Trash', { rules: [MODEL, 'move.undelete'], why: 'un-delete needs the message in Trash' }),
   f('delete-skips-deleted-trash', 'delete.trash-sequence', 'a delete in Trash purges instead of moving to Deleted Trash'),

@@ -1,7 +1,7 @@
 import type { Axis } from './variant/axis.js';
 import { COMMON_AXES } from './variant/common.js';
 import { TOKEN_AXES } from './token/choices.js';
-import { MAIL_AXES } from './core/mail/choices.js';
+import { MAIL_AXES, MAIL_READ_BACK_AXES } from './core/mail/choices.js';
 import { PROVISIONING_AXES } from './provisioning/choices.js';
 import { VENDOR_AXES } from './variant/vendor.js';
 import { SOAP_AXES } from './messaging-soap/choices.js';
@@ -14,4 +14,4 @@ import { DIRECTORY_AXES } from './directory/choices.js';
  * read more than one way (contract/silences.ts). A self-test checks that each silence has an
  * axis and each axis a silence. Interfaces add their list here.
  */
-export const ALL_AXES: readonly Axis[] = [...COMMON_AXES, ...TOKEN_AXES, ...MAIL_AXES, ...PROVISIONING_AXES, ...VENDOR_AXES, ...SOAP_AXES, ...ADMIN_AXES, ...SMTP_AXES, ...DIRECTORY_AXES];
+export const ALL_AXES: readonly Axis[] = [...COMMON_AXES, ...TOKEN_AXES, ...MAIL_AXES, ...PROVISIONING_AXES, ...VENDOR_AXES, ...SOAP_AXES, ...ADMIN_AXES, ...SMTP_AXES, ...DIRECTORY_AXES, ...MAIL_READ_BACK_AXES];

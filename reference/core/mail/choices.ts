@@ -96,11 +96,15 @@ export const MAIL_AXES = [
   SEARCH_FILTER,
   FIRST_PAGE,
   RETRACTED_RECIPIENT_STATUS,
-  GET_MESSAGE_TRACKING,
-  UNREAD_RETRACTED,
   TRASH_ADVANCE,
   TRASH_FOLDERS,
 ];
+
+/**
+ * Axes added by issue 15 item 7 (clarification R2), listed last in ALL_AXES so the readings that
+ * `random:<seed>` draws for the older axes stay as they were.
+ */
+export const MAIL_READ_BACK_AXES = [GET_MESSAGE_TRACKING, UNREAD_RETRACTED];
 
 /** The messaging choices of one variant. */
 export function mailChoices(variant: Variant): MailChoices {

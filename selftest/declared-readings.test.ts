@@ -43,6 +43,13 @@ describe('declared readings', () => {
       for (const r of rules.filter((x) => x.outcome === 'notApplicable')) {
         const reason = r.reason ?? '';
         const named = declared.filter((d) => d.keys.some((k) => namesKey(reason, k)));
+        // a reading that removes an operation (the operation gate, contract/operations.ts
+        // absence()) makes every rule that performs it impossible to check, by construction
+        const absent = named.filter((d) => OPERATION_KEYS.some((k) => d.keys.includes(k) && namesKey(reason, k)));
+        if (absent.length > 0 && / is not offered: |\(edition, release\); spec §9/.test(reason)) {
+          for (const d of absent) rows.push({ reading: d.reading, rule: r.id, why: ABSENT });
+          continue;
+        }
         if (named.length === 0) {
           problems.push(`${r.id} is not applicable, and its reason names the profile key of no declared reading of the run (${reason})`);
           continue;
@@ -72,6 +79,10 @@ describe('declared readings', () => {
   });
 });
 
+/** The profile keys by which a target declares an operation absent (contract/operations.ts absence()). */
+const OPERATION_KEYS = ['admin.unavailableOperations', 'edition', 'release', 'interfaces'];
+const ABSENT = 'the operation is not offered under this reading (spec §1, §9), so no rule that performs it can run';
+
 function pickOf(picks: string[], axis: string): string | undefined {
   return picks.find((p) => p.startsWith(`${axis}=`))?.slice(axis.length + 1);
 }
@@ -83,8 +94,11 @@ function render(rows: Row[]): string {
     for (const value of d.axis.values.slice(1)) {
       const reading = `${d.axis.id}=${String(value)}`;
       const mine = rows.filter((r) => r.reading === reading);
+      const gone = [...new Set(mine.filter((r) => r.why === ABSENT).map((r) => r.rule))];
+      const others = mine.filter((r) => r.why !== ABSENT);
       if (mine.length === 0) lines.push(`| ${reading} (${d.keys.join(', ')}) | none | |`);
-      for (const r of mine) lines.push(`| ${reading} (${d.keys.join(', ')}) | ${r.rule} | ${r.why} |`);
+      if (gone.length > 0) lines.push(`| ${reading} (${d.keys.join(', ')}) | ${gone.length} rules that perform an operation the reading removes | ${ABSENT} |`);
+      for (const r of others) lines.push(`| ${reading} (${d.keys.join(', ')}) | ${r.rule} | ${r.why} |`);
     }
   }
   return `${lines.join('\n')}\n`;

@@ -31,6 +31,8 @@ interface Attachment {
 
 const DECRYPTED = / \(decrypted\) → /;
 const firstLine = (s: string) => s.split('\n', 1)[0] ?? '';
+/** An exchange's request line: its first line that is not a `# ` note (such as `# spec operation <id>`, harness/evidence.ts). */
+const requestLine = (s: string) => s.split('\n').find((line) => !line.startsWith('# ')) ?? '';
 
 /**
  * Each decrypted view (first line `Operation: POST <url>`) joins the next raw exchange of that
@@ -46,7 +48,7 @@ export function pairDecrypted(raw: Array<{ title: string; text: string }>): Evid
   }
   for (const view of views) {
     const request = firstLine(view.text).replace(/^[^:]*: /, '');
-    const home = entries.find((e) => !e.decrypted && firstLine(e.text) === request);
+    const home = entries.find((e) => !e.decrypted && requestLine(e.text) === request);
     if (home) home.decrypted = view;
     else entries.push({ title: view.title, text: view.text, phase: 'body', decisive: false });
   }

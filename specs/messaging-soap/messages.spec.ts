@@ -13,7 +13,7 @@ const base = { interface: 'messaging-soap', level: 'must' } as const;
 const needs = [soapService, iface('messaging-rest'), account('primary'), account('peer')];
 
 rule(
-  { ...base, id: 'messaging-soap.send-mime.new-mid', section: '§4.4', operation: 'messaging-soap.SendMIMEMessage', title: "SendMIMEMessageResult names the new message (NewMID), and the recipient's Inbox holds that MID (read through REST)", needs },
+  { ...base, id: 'messaging-soap.send-mime.new-mid', section: '§4.4', operation: ['messaging-soap.SendMIMEMessage', 'messaging-rest.GetInboxMessageIds', 'messaging-rest.GetMessageSummaries'], title: "SendMIMEMessageResult names the new message (NewMID), and the recipient's Inbox holds that MID (read through REST)", needs },
   async (t) => {
     const [sender, peer] = await t.given('log on as primary (SOAP) and peer (REST)', () => Promise.all([SoapSession.open(t, 'primary'), MailSession.open(t, 'peer')]));
     const subject = `${t.prefix} soap mime`;

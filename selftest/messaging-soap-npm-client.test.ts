@@ -7,6 +7,7 @@ import { childNamed, descendantsNamed, parseXml, type XmlElement } from '../cont
 import { start, type RunningReference } from '../reference/server.js';
 import { variantNamed } from '../reference/variant.js';
 import { ROOT } from './support/cli.js';
+import { sharedFile } from './support/shared.js';
 
 /**
  * Issue 15, Build 6: the reference driven by a real WSDL client from npm (`soap`, node-soap),
@@ -17,8 +18,7 @@ import { ROOT } from './support/cli.js';
  * node-soap writes CR and LF as `&#xD;` / `&#xA;` and reads responses with sax.
  */
 
-/** ../shared beside the project (a worktree one level deeper finds it at ../../shared) */
-const VENDOR_WSDL = ['../shared', '../../shared'].map((d) => join(ROOT, d, 'spec/wire/cmv4.wsdl')).find((p) => existsSync(p)) ?? join(ROOT, '../shared/spec/wire/cmv4.wsdl');
+const VENDOR_WSDL = sharedFile('spec/wire/cmv4.wsdl') ?? join(ROOT, '../shared/spec/wire/cmv4.wsdl');
 const running: RunningReference[] = [];
 afterAll(() => Promise.all(running.map((r) => r.close())));
 

@@ -10,6 +10,7 @@ import { seed } from '../reference/seed.js';
 import { createState, type Platform } from '../reference/state.js';
 import { defaultVariant } from '../reference/variant.js';
 import { ROOT } from './support/cli.js';
+import { sharedFile } from './support/shared.js';
 
 /**
  * A WSDL-driven client, as zeep, .NET or Axis would generate one: a generic reader over the
@@ -18,7 +19,7 @@ import { ROOT } from './support/cli.js';
  * reference's WSDL is compared with the vendor's (spec/wire/cmv4.wsdl) operation by operation.
  */
 
-const VENDOR_WSDL = join(ROOT, '../shared/spec/wire/cmv4.wsdl');
+const VENDOR_WSDL = sharedFile('spec/wire/cmv4.wsdl') ?? join(ROOT, '../shared/spec/wire/cmv4.wsdl');
 /** Operations of the vendor's WSDL that the spec does not name (wire/README.md). */
 const VENDOR_ONLY = ['DeleteInboxMessage', 'GetInboxMIDs', 'GetInboxMIMEMessage', 'GetInboxMIMEMessageEncoded', 'SendMIMEMessageEncoded'];
 

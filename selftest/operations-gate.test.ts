@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { absence, OPERATIONS, type OfferDeclaration } from '../contract/operations.js';
@@ -9,6 +10,7 @@ import { honest } from '../harness/rule.js';
 import { eachOffered } from '../harness/offered.js';
 import { Redactor } from '../harness/redact.js';
 import { ROOT } from './support/cli.js';
+import { sharedFile } from './support/shared.js';
 import { lackedOperations, SMTP_SETTINGS } from '../reference/admin/choices.js';
 import { variantNamed } from '../reference/variant.js';
 import { platformFromEnv } from '../reference/server.js';
@@ -55,7 +57,7 @@ describe('absence(): the one answer to "does the profile say the target offers t
   });
 
   test('every quoted §9 sentence is the spec’s own', () => {
-    const spec = readFileSync(`${ROOT}/../../shared/spec/interface-spec.md`, 'utf8');
+    const spec = readFileSync(sharedFile('spec/interface-spec.md') ?? join(ROOT, '../shared/spec/interface-spec.md'), 'utf8');
     const profile = declared({ edition: 'direct', release: '6.3', admin: { unavailableOperations: ['ListAccounts'] } });
     for (const reason of [absence(profile, 'messaging-soap.Logon'), absence(declared({ edition: 'direct', release: '6.2' }), 'messaging-soap.GetMailboxXML'), absence(profile, 'admin.ListAccounts')]) {
       const quoted = /"([^"]+)"/.exec(reason ?? '')?.[1];

@@ -52,6 +52,8 @@ export class AccountDirectory {
   readonly #seenKeys = new Map<string, string[]>();
   readonly #adminOnly = new Map<string, number>();
   readonly #hidden = new Set<number>();
+  /** per-company TypeId bases, by CompanyId (typeIdScope per-company) */
+  readonly #typeIdBases = new Map<number, number>();
   /** set for one Create by the fault provisioning.license-ignores-admin-users */
   skipCounting = false;
 
@@ -73,15 +75,24 @@ export class AccountDirectory {
 
   /**
    * spec §4.2 Get user types: those provisioned for the company; every platform type for a
-   * company not provisioned. Per company, the ids are the company's own: 100 × CompanyId + the
-   * platform's number, so no company's TypeId names a type of another, and none moves when an
-   * Update adds a type.
+   * company not provisioned. Per company, the ids are the company's own: a base the company gets
+   * when its types are first read (100, 200, … in that order) plus the platform's number, so no
+   * company's TypeId names a type of another, none moves when an Update adds a type, and every id
+   * stays an int (spec §2.2 UserTypeId int) however large the CompanyIds are (ids.* axes).
    */
   companyTypes(companyId: number): UserTypeView[] {
     const provisioned = this.companies.provisioned(companyId);
     const all = this.platformTypes();
     const own = provisioned ? all.filter((t) => provisioned.userTypes.has(t.code)) : all;
-    return this.typeIdScope === 'global' ? own : own.map((t) => ({ ...t, typeId: companyId * 100 + t.typeId }));
+    if (this.typeIdScope === 'global') return own;
+    const base = this.#typeIdBase(companyId);
+    return own.map((t) => ({ ...t, typeId: base + t.typeId }));
+  }
+
+  #typeIdBase(companyId: number): number {
+    let base = this.#typeIdBases.get(companyId);
+    if (base === undefined) this.#typeIdBases.set(companyId, (base = (this.#typeIdBases.size + 1) * 100));
+    return base;
   }
 
   makeAdministrator(user: User): void {

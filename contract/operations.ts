@@ -25,50 +25,59 @@ export interface OperationDef {
 
 const http = (method: string, path: string) => ({ method, path });
 
+/** One operation of `iface`, whose id is `<iface>.<key>` as a literal type: a misspelt id fails `tsc`. */
+const op = <I extends InterfaceName, K extends string>(iface: I, key: K, name: string, section: string, wire: OperationDef['wire']) => ({
+  id: `${iface}.${key}` as `${I}.${K}`,
+  interface: iface,
+  name,
+  section,
+  wire,
+});
+
 const TOKEN = [
-  { id: 'token.Token', interface: 'token', name: 'POST /Token', section: '§4.1', wire: http('POST', '/Token') },
-  { id: 'token.Challenge', interface: 'token', name: 'POST /token/challenge', section: '§4.1', wire: http('POST', '/token/challenge') },
+  op('token', 'Token', 'POST /Token', '§4.1', http('POST', '/Token')),
+  op('token', 'Challenge', 'POST /token/challenge', '§4.1', http('POST', '/token/challenge')),
 ] as const satisfies readonly OperationDef[];
 
 /** spec §4.2, by the names `admin.unavailableOperations` uses (contract/profile-blocks.ts ADMIN_OPERATIONS). */
 const ADMIN = [
-  { id: 'admin.GetSessionKey', interface: 'admin', name: 'Get a session key', section: '§4.2', wire: http('POST', '/Account/GetSessionKey') },
-  { id: 'admin.GetEncryptionKey', interface: 'admin', name: 'Get an encryption key (PSK)', section: '§4.2', wire: http('POST', '/Account/GetEncryptionKey') },
-  { id: 'admin.NewEncryptionKey', interface: 'admin', name: 'Create a new encryption key (PSK)', section: '§4.2', wire: http('POST', '/Account/NewEncryptionKey') },
-  { id: 'admin.ListAccounts', interface: 'admin', name: 'List user accounts', section: '§4.2', wire: http('POST', '/Account/List') },
-  { id: 'admin.CreateAccount', interface: 'admin', name: 'Create a user account', section: '§4.2', wire: http('POST', '/Account/Create') },
-  { id: 'admin.ViewAccount', interface: 'admin', name: 'View a user account', section: '§4.2', wire: http('POST', '/Account/Read') },
-  { id: 'admin.UpdateAccount', interface: 'admin', name: 'Update a user account', section: '§4.2', wire: http('POST', '/Account/Update') },
-  { id: 'admin.DeleteAccount', interface: 'admin', name: 'Delete a user account', section: '§4.2', wire: http('POST', '/Account/Delete') },
-  { id: 'admin.GetUserTypes', interface: 'admin', name: 'Get user types', section: '§4.2', wire: http('GET', '/Account/GetUserTypes') },
-  { id: 'admin.GetSmtpCredentials', interface: 'admin', name: 'Get company SMTP credentials', section: '§4.2', wire: http('GET', '/Smtp/GetCredentials') },
-  { id: 'admin.ResetSmtpPassword', interface: 'admin', name: 'Reset password', section: '§4.2', wire: http('PUT', '/Smtp/ResetPassword') },
-  { id: 'admin.UpdateIpWhitelist', interface: 'admin', name: 'Update IP whitelist', section: '§4.2', wire: http('PUT', '/Smtp/PutSmtpEndpoints') },
+  op('admin', 'GetSessionKey', 'Get a session key', '§4.2', http('POST', '/Account/GetSessionKey')),
+  op('admin', 'GetEncryptionKey', 'Get an encryption key (PSK)', '§4.2', http('POST', '/Account/GetEncryptionKey')),
+  op('admin', 'NewEncryptionKey', 'Create a new encryption key (PSK)', '§4.2', http('POST', '/Account/NewEncryptionKey')),
+  op('admin', 'ListAccounts', 'List user accounts', '§4.2', http('POST', '/Account/List')),
+  op('admin', 'CreateAccount', 'Create a user account', '§4.2', http('POST', '/Account/Create')),
+  op('admin', 'ViewAccount', 'View a user account', '§4.2', http('POST', '/Account/Read')),
+  op('admin', 'UpdateAccount', 'Update a user account', '§4.2', http('POST', '/Account/Update')),
+  op('admin', 'DeleteAccount', 'Delete a user account', '§4.2', http('POST', '/Account/Delete')),
+  op('admin', 'GetUserTypes', 'Get user types', '§4.2', http('GET', '/Account/GetUserTypes')),
+  op('admin', 'GetSmtpCredentials', 'Get company SMTP credentials', '§4.2', http('GET', '/Smtp/GetCredentials')),
+  op('admin', 'ResetSmtpPassword', 'Reset password', '§4.2', http('PUT', '/Smtp/ResetPassword')),
+  op('admin', 'UpdateIpWhitelist', 'Update IP whitelist', '§4.2', http('PUT', '/Smtp/PutSmtpEndpoints')),
 ] as const satisfies readonly OperationDef[];
 
 const REST = [
-  { id: 'messaging-rest.LogOn', interface: 'messaging-rest', name: 'Get a session key (log on)', section: '§4.3', wire: http('POST', '/Account/Logon') },
-  { id: 'messaging-rest.GetAccountDetails', interface: 'messaging-rest', name: 'Get your account details', section: '§4.3', wire: http('GET', '/Account/Details') },
-  { id: 'messaging-rest.ChangePassword', interface: 'messaging-rest', name: 'Change your password', section: '§4.3', wire: http('POST', '/Account/ChangePassword') },
-  { id: 'messaging-rest.LogOut', interface: 'messaging-rest', name: 'Log out', section: '§4.3', wire: http('POST', '/Account/Logout') },
-  { id: 'messaging-rest.ListFolders', interface: 'messaging-rest', name: 'List all folders', section: '§4.3', wire: http('GET', '/Folder/List') },
-  { id: 'messaging-rest.CreateFolder', interface: 'messaging-rest', name: 'Create a new folder', section: '§4.3', wire: http('POST', '/Folder') },
-  { id: 'messaging-rest.DeleteFolder', interface: 'messaging-rest', name: 'Delete a folder', section: '§4.3', wire: http('DELETE', '/Folder/{id}') },
-  { id: 'messaging-rest.GetInboxMessageIds', interface: 'messaging-rest', name: 'Get inbox message ids', section: '§4.3', wire: http('POST', '/Message/GetInboxMessageIds') },
-  { id: 'messaging-rest.GetMessageSummaries', interface: 'messaging-rest', name: 'Get message summaries', section: '§4.3', wire: http('POST', '/Message/GetMessageSummaries') },
-  { id: 'messaging-rest.GetUnreadMessages', interface: 'messaging-rest', name: 'Get unread messages', section: '§4.3', wire: http('GET', '/Message/Inbox/Unread') },
-  { id: 'messaging-rest.SearchInbox', interface: 'messaging-rest', name: 'Search the inbox', section: '§4.3', wire: http('POST', '/Message/Inbox/Search') },
-  { id: 'messaging-rest.GetMessageMetadata', interface: 'messaging-rest', name: 'Get message metadata', section: '§4.3', wire: http('GET', '/Message/{id}/Metadata') },
-  { id: 'messaging-rest.GetMessage', interface: 'messaging-rest', name: 'Get a message', section: '§4.3', wire: http('GET', '/Message/{id}') },
-  { id: 'messaging-rest.GetMimeMessage', interface: 'messaging-rest', name: 'Get a MIME message', section: '§4.3', wire: http('GET', '/Message/{id}/Mime') },
-  { id: 'messaging-rest.SendMessage', interface: 'messaging-rest', name: 'Send a message', section: '§4.3', wire: http('POST', '/Message') },
-  { id: 'messaging-rest.SendMimeMessage', interface: 'messaging-rest', name: 'Send a MIME message', section: '§4.3', wire: http('POST', '/Message/Mime') },
-  { id: 'messaging-rest.MoveMessage', interface: 'messaging-rest', name: 'Move a message', section: '§4.3', wire: http('POST', '/Message/{id}/Move') },
-  { id: 'messaging-rest.DeleteMessage', interface: 'messaging-rest', name: 'Delete a message', section: '§4.3', wire: http('DELETE', '/Message/{id}') },
-  { id: 'messaging-rest.RetractMessage', interface: 'messaging-rest', name: 'Retract a message', section: '§4.3', wire: http('POST', '/Message/{id}/Retract') },
+  op('messaging-rest', 'LogOn', 'Get a session key (log on)', '§4.3', http('POST', '/Account/Logon')),
+  op('messaging-rest', 'GetAccountDetails', 'Get your account details', '§4.3', http('GET', '/Account/Details')),
+  op('messaging-rest', 'ChangePassword', 'Change your password', '§4.3', http('POST', '/Account/ChangePassword')),
+  op('messaging-rest', 'LogOut', 'Log out', '§4.3', http('POST', '/Account/Logout')),
+  op('messaging-rest', 'ListFolders', 'List all folders', '§4.3', http('GET', '/Folder/List')),
+  op('messaging-rest', 'CreateFolder', 'Create a new folder', '§4.3', http('POST', '/Folder')),
+  op('messaging-rest', 'DeleteFolder', 'Delete a folder', '§4.3', http('DELETE', '/Folder/{id}')),
+  op('messaging-rest', 'GetInboxMessageIds', 'Get inbox message ids', '§4.3', http('POST', '/Message/GetInboxMessageIds')),
+  op('messaging-rest', 'GetMessageSummaries', 'Get message summaries', '§4.3', http('POST', '/Message/GetMessageSummaries')),
+  op('messaging-rest', 'GetUnreadMessages', 'Get unread messages', '§4.3', http('GET', '/Message/Inbox/Unread')),
+  op('messaging-rest', 'SearchInbox', 'Search the inbox', '§4.3', http('POST', '/Message/Inbox/Search')),
+  op('messaging-rest', 'GetMessageMetadata', 'Get message metadata', '§4.3', http('GET', '/Message/{id}/Metadata')),
+  op('messaging-rest', 'GetMessage', 'Get a message', '§4.3', http('GET', '/Message/{id}')),
+  op('messaging-rest', 'GetMimeMessage', 'Get a MIME message', '§4.3', http('GET', '/Message/{id}/Mime')),
+  op('messaging-rest', 'SendMessage', 'Send a message', '§4.3', http('POST', '/Message')),
+  op('messaging-rest', 'SendMimeMessage', 'Send a MIME message', '§4.3', http('POST', '/Message/Mime')),
+  op('messaging-rest', 'MoveMessage', 'Move a message', '§4.3', http('POST', '/Message/{id}/Move')),
+  op('messaging-rest', 'DeleteMessage', 'Delete a message', '§4.3', http('DELETE', '/Message/{id}')),
+  op('messaging-rest', 'RetractMessage', 'Retract a message', '§4.3', http('POST', '/Message/{id}/Retract')),
 ] as const satisfies readonly OperationDef[];
 
-const soap = (name: string, section = '§4.4') => ({ id: `messaging-soap.${name}`, interface: 'messaging-soap', name, section, wire: { soap: name } }) as const;
+const soap = <K extends string>(name: K) => op('messaging-soap', name, name, '§4.4', { soap: name });
 
 const SOAP = [
   soap('Logon'),
@@ -87,20 +96,20 @@ const SOAP = [
   soap('SetInTransit'),
   soap('GetMailboxXML'),
   // the service description the SOAP binding serves beside the operations (spec §4.4, B4); not an operation element
-  { id: 'messaging-soap.GetWsdl', interface: 'messaging-soap', name: 'service description (GET ?WSDL)', section: '§4.4', wire: http('GET', '?WSDL') },
+  op('messaging-soap', 'GetWsdl', 'service description (GET ?WSDL)', '§4.4', http('GET', '?WSDL')),
 ] as const satisfies readonly OperationDef[];
 
 const PROVISIONING = [
-  { id: 'provisioning.Provision', interface: 'provisioning', name: 'Provision a company', section: '§4.5', wire: http('POST', '/') },
-  { id: 'provisioning.GetEncryptionKey', interface: 'provisioning', name: 'Get an encryption key', section: '§4.5', wire: http('POST', '/company/GetEncryptionKey') },
-  { id: 'provisioning.NewEncryptionKey', interface: 'provisioning', name: 'Create a new encryption key', section: '§4.5', wire: http('POST', '/company/NewEncryptionKey') },
+  op('provisioning', 'Provision', 'Provision a company', '§4.5', http('POST', '/')),
+  op('provisioning', 'GetEncryptionKey', 'Get an encryption key', '§4.5', http('POST', '/company/GetEncryptionKey')),
+  op('provisioning', 'NewEncryptionKey', 'Create a new encryption key', '§4.5', http('POST', '/company/NewEncryptionKey')),
 ] as const satisfies readonly OperationDef[];
 
 const DIRECTORY = [
-  { id: 'directory.Search', interface: 'directory', name: 'directory search (not shown; B6)', section: '§4.6', wire: http('GET', '/Search') },
+  op('directory', 'Search', 'directory search (not shown; B6)', '§4.6', http('GET', '/Search')),
 ] as const satisfies readonly OperationDef[];
 
-const SMTP = [{ id: 'smtp.Deliver', interface: 'smtp', name: 'SMTP gateway delivery', section: '§1', wire: { smtp: true } }] as const satisfies readonly OperationDef[];
+const SMTP = [op('smtp', 'Deliver', 'SMTP gateway delivery', '§1', { smtp: true })] as const satisfies readonly OperationDef[];
 
 export const OPERATIONS = [...TOKEN, ...ADMIN, ...REST, ...SOAP, ...PROVISIONING, ...DIRECTORY, ...SMTP] as const satisfies readonly OperationDef[];
 

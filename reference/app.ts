@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { internalErrorText } from '../contract/messaging-errors.js';
 import type { ReferenceState } from './state.js';
 import { caselessRouting, refusalScope, requestScope, type AppEnv } from './http.js';
 import { JSON_NAME_CASE, PATH_CASE } from './variant/vendor.js';
@@ -10,7 +11,7 @@ import { adminRoutes } from './admin/routes.js';
 import { directoryRoutes } from './directory/routes.js';
 
 /** spec §7.2 'General' text for a failure the server cannot explain. */
-const generalError = (at: Date) => `An error has occurred at ${at.toISOString()} please check the server logs for details.`;
+const generalError = (at: Date) => internalErrorText(at.toISOString());
 
 /**
  * The reference server as a fetch handler, apart from any listening socket: self-tests call

@@ -23,6 +23,12 @@ const STATUS: Record<MailErrorCode, 400 | 401 | 'refusal'> = {
   deletedFromInbox: 401,
   noPermission: 401,
   messageNotDeleted: 401,
+  // §7.2 texts the reference never sends (it does not fail these ways); typed for completeness
+  fileTooLarge: 400,
+  notPermanentlyDeletedFromServer: 400,
+  notPermanentlyDeletedFromAccount: 400,
+  notMovedToDeletedTrash: 400,
+  notMovedToTrash: 400,
   folderNotFound: 401,
   folderTypeInvalid: 400,
   folderExists: 400,

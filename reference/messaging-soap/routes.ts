@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { internalErrorText } from '../../contract/messaging-errors.js';
 import { offeredOperations, soapAction } from '../../contract/messaging-soap.js';
 import { MailError, type MailErrorCode } from '../core/mail/index.js';
 import { readBody, type AppEnv } from '../http.js';
@@ -32,7 +33,7 @@ const CLIENT_CAUSES: ReadonlySet<MailErrorCode> = new Set([
   'folderNotFound',
 ]);
 
-const generalError = (at: Date) => `An error has occurred at ${at.toISOString()} please check the server logs for details.`;
+const generalError = (at: Date) => internalErrorText(at.toISOString());
 
 function codeFor(ch: SoapChoices, cause: FaultCode): FaultCode {
   if (cause === 'VersionMismatch' || cause === 'MustUnderstand') return cause;

@@ -1,3 +1,5 @@
+import { MESSAGING_ERROR_TEXTS } from '../../../contract/messaging-errors.js';
+
 /**
  * The one table of messaging errors. A core operation throws MailError with a code; each
  * adapter maps the code to its own form (REST: a 4xx status, SOAP: a fault) and sends the
@@ -5,26 +7,8 @@
  * wording for refusals the spec does not document.
  */
 export const MAIL_TEXTS = {
-  // §7.2 General
-  sessionExpired: 'SessionKey Expired',
-  // §7.2 Login
-  unverified: 'User account has not been verified',
-  passwordExpired: 'Password expired. User must change their password to use this function',
-  invalidCredentials: 'User credentials are invalid.',
-  disabled: 'User Disabled',
-  lockedOut: 'Too many invalid logon attempts. User automatically disabled',
-  notApiUser: 'User is not authorized to use the Web Service API',
-  notAuthenticated: 'User could not be authenticated',
-  // §7.2 GetMIMEMessage
-  deletedFromTrackSent: 'This message has been deleted from Track Sent and is no longer available',
-  deletedFromInbox: 'The message has been deleted from the Inbox and is no longer available.',
-  // §7.2 CreateFolder
-  folderTypeInvalid: 'Folder could not be created. The Folder Type and Folder Name is invalid',
-  folderExists: 'Folder could not be created. The Folder Name already exists',
-  folderNameTooLong: 'Folder could not be created. The Folder Name is too long',
-  folderUnknown: 'Folder could not be created. Unknown error',
-  // §7.2 DeleteMessage
-  messageNotDeleted: 'Message could not be deleted',
+  // §7.2, word for word (contract/messaging-errors.ts)
+  ...MESSAGING_ERROR_TEXTS,
   // reference wording (spec: not shown)
   invalidInput: 'The request body is invalid.',
   folderNotFound: 'The folder does not exist or does not belong to the user.',
@@ -41,9 +25,7 @@ export const MAIL_TEXTS = {
 
 export type MailErrorCode = keyof typeof MAIL_TEXTS | 'noPermission';
 
-/** §7.2 GetMIMEMessage permission text, placeholders filled. */
-export const noPermissionText = (credential: string, mid: number) =>
-  `The user associated with the SessionKey: ${credential} does not have permission to access MID: ${mid}`;
+export { noPermissionText } from '../../../contract/messaging-errors.js';
 
 /** What went wrong, as a code; `text` is what the client is shown. */
 export class MailError extends Error {

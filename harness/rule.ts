@@ -12,6 +12,7 @@ import { attachEvidence, labelForAllure } from './reporting/rule-evidence.js';
 import { HttpClient, recordExchanges, sharedAgent, type Exchange, type RateLimited } from './http.js';
 import { NotApplicable, OperationAbsent, TargetBroken } from './outcomes.js';
 import { Redactor } from './redact.js';
+import { sectionOf, type SpecRef } from '../contract/spec/index.js';
 
 /** A capability a rule needs from the target; `missing` says why it is absent, if it is. */
 export interface Need {
@@ -23,8 +24,15 @@ export interface Need {
 export interface RuleMeta {
   /** stable id, `<interface>.<subject>.<behaviour>`; never a number */
   id: string;
-  /** spec section, e.g. '§7.1' */
-  section: string;
+  /**
+   * The spec units the rule enforces, each with the words it quotes (issue 16, Build 2): the
+   * first is the rule's home (its section groups it in the reports). A self-test checks every
+   * quote is in its unit verbatim. `section` and `sentence` are the old free-text form, kept only
+   * while the specs move to anchors.
+   */
+  spec?: readonly [SpecRef, ...SpecRef[]];
+  /** @deprecated spec section, e.g. '§7.1': use `spec` */
+  section?: string;
   /** the rule, present tense, observable */
   title: string;
   interface: InterfaceName;
@@ -38,7 +46,7 @@ export interface RuleMeta {
   operation: Judged;
   /** must: the spec states it; should: a standard the spec relies on implies it */
   level: 'must' | 'should';
-  /** the spec sentence or table row the rule checks, quoted (shown in the report beside the title) */
+  /** @deprecated the spec sentence the rule checks: use `spec` */
   sentence?: string;
   needs?: Need[];
   timeoutMs?: number;
@@ -51,7 +59,12 @@ export interface RuleMeta {
 }
 
 /** What reporters read from task.meta. */
-export interface RuleRecord extends Omit<RuleMeta, 'needs' | 'company' | 'operation'> {
+export interface RuleRecord extends Omit<RuleMeta, 'needs' | 'company' | 'operation' | 'section' | 'spec'> {
+  /** the home section: the first anchor's (spec §…) */
+  section: string;
+  /** every section the rule's anchors name, home first */
+  sections: string[];
+  spec: SpecRef[];
   features: string[];
   /** the judged operations by their spec names (the Allure feature, the report's meta line) */
   operation: string;
@@ -259,14 +272,27 @@ const companyChanges: Need = {
 export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): void {
   const { needs: declared = [], company, ...described } = meta;
   const needs = company === 'changes' ? [...declared, companyChanges] : declared;
-  const record: RuleRecord = { ...described, operation: judgedNames(meta.operation), judges: judgedIds(meta.operation), features: needs.map((n) => n.feature) };
+  const spec: SpecRef[] = [...(meta.spec ?? [])];
+  const sections = [...new Set(spec.length > 0 ? spec.map((r) => sectionOf(r.anchor)) : [meta.section ?? '§?'])];
+  const record: RuleRecord = {
+    ...described,
+    section: sections[0]!,
+    sections,
+    spec,
+    ...(spec.length > 0 ? { sentence: spec.map((r) => r.quote).join(' … ') } : {}),
+    operation: judgedNames(meta.operation),
+    judges: judgedIds(meta.operation),
+    features: needs.map((n) => n.feature),
+  };
+  // the anchors lead the test name, so `-t "§4.4/DeleteMessage"` or `-t "§4.3"` finds the rule
+  const heading = spec.length > 0 ? spec.map((r) => r.anchor).filter((a, i, all) => all.indexOf(a) === i).join(' ') : record.section;
   const timeout = meta.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // independent rules run concurrently (up to the per-worker share of limits.concurrency); a rule
   // that changes company-wide settings also runs alone in its file (and holds the company claim)
   const declare = company === 'changes' ? test.sequential : test.concurrent;
-  declare(`${meta.section} ${meta.title} [${meta.id}]`, { timeout }, async (ctx: TestContext) => {
+  declare(`${heading} ${meta.title} [${meta.id}]`, { timeout, meta: { rule: record } }, async (ctx: TestContext) => {
     ctx.task.meta.rule = record;
-    await labelForAllure(meta);
+    await labelForAllure(record);
     const t = new RuleContext(meta, ++serial, Date.now() + timeout);
     let outcome: unknown;
     let lease: { release(): void } | undefined;

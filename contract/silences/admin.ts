@@ -4,6 +4,7 @@ import type { Silence } from './types.js';
 export const ADMIN_SILENCES: readonly Silence[] = [
   {
     id: 'admin-key-answer',
+    anchors: ['§4.2/get-session-key'],
     section: '§4.2',
     sentence: 'Get a session key | LoginModel, sent as an encrypted payload … | session key (string)',
     readings: ['a JSON string literal (vendor-wire §3, B3)', 'the key as plain text', 'a JSON object with one string field'],
@@ -12,6 +13,7 @@ export const ADMIN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'account-list-model',
+    anchors: ['§2.2/AccountListModel'],
     section: '§2.2',
     sentence: 'AccountListModel | Returned by the list operation. Its fields: not shown.',
     readings: ['{ Accounts, Count, CurrentPage, TotalPages, TotalUsers, PageSize } (vendor-wire §3)', 'a bare array of accounts'],
@@ -20,6 +22,7 @@ export const ADMIN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'user-type-model',
+    anchors: ['§2.2/UserTypeModel'],
     section: '§2.2',
     sentence: 'UserTypeModel | Returned as a list of user types provisioned for a company. Its fields: not shown.',
     readings: ['TypeId as an int (CS-ADMIN)', 'TypeId as a string of digits (DMWEB-CS)', 'the id under another name'],
@@ -29,6 +32,7 @@ export const ADMIN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'login-timestamp-format',
+    anchors: ['§2.2/LoginModel'],
     section: '§2.2',
     sentence: 'LoginModel | Identity (IdentityModel), TimeStamp (datetime)',
     readings: ['ISO-8601 and MM/dd/yyyy hh:mm:ss a both read', 'only MM/dd/yyyy hh:mm:ss a (DMWEB-JAVA)', 'only ISO-8601 (CS-ADMIN)'],
@@ -38,6 +42,7 @@ export const ADMIN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'admin-errors',
+    anchors: ['§7.2/errors-administration-directory-interfaces-not'],
     section: '§7.2',
     sentence: 'Errors of the administration and directory interfaces: not shown.',
     readings: ['400', '401', '403', 'any error envelope of B3'],
@@ -46,6 +51,7 @@ export const ADMIN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'admin-delete-answer',
+    anchors: ['§4.2/delete-user-account'],
     section: '§4.2',
     sentence: 'Delete a user account | session key, IdentityModel | not shown',
     readings: ['200 with an empty body', '200 with a JSON string', '204'],
@@ -54,6 +60,7 @@ export const ADMIN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'account-update-blank',
+    anchors: ['§4.2/update-user-account'],
     section: '§4.2',
     sentence: 'Overwrites all existing values: any body field left blank or null, except the password, is stored blank or null.',
     readings: ['stored as sent ("" or null)', 'stored as null', 'stored as ""'],
@@ -62,6 +69,7 @@ export const ADMIN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'direct-edition-admin-methods',
+    anchors: ['§9/some-administration-methods-cannot-used'],
     section: '§9',
     sentence: 'Some administration methods cannot be used on the direct-messaging edition.',
     readings: [

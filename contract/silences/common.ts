@@ -4,6 +4,7 @@ import type { Silence } from './types.js';
 export const COMMON_SILENCES: readonly Silence[] = [
   {
     id: 'ids',
+    anchors: ['§2.3/message-id', '§2.3/folder-id'],
     section: '§2.3',
     sentence: 'Message id | MID, int … Folder id | FolderId (REST) or FID (SOAP), int',
     readings: ['ids increase by one', 'ids increase with gaps', 'ids neither increase nor are dense'],
@@ -12,6 +13,7 @@ export const COMMON_SILENCES: readonly Silence[] = [
   },
   {
     id: 'session-key-format',
+    anchors: ['§4.3/get-session-key-log'],
     section: '§4.3',
     sentence: 'Get a session key (log on) | LogOn | session key string',
     readings: ['32 upper-case hex characters (vendor-wire §1)', 'a GUID', 'any other non-empty string'],
@@ -19,6 +21,7 @@ export const COMMON_SILENCES: readonly Silence[] = [
   },
   {
     id: 'response-fields',
+    anchors: ['§2.3/fields-folder-list-folder-statistics'],
     section: '§2.3',
     sentence: 'Fields of the folder list and folder statistics, account details, message summaries, message metadata …: not shown.',
     readings: ['exactly the fields of the vendor models', 'those fields and others'],
@@ -26,6 +29,7 @@ export const COMMON_SILENCES: readonly Silence[] = [
   },
   {
     id: 'error-envelope',
+    anchors: ['§7.2/title'],
     section: '§7.2',
     sentence: 'Messaging errors (error text; the HTTP status and body shape of these: not shown)',
     readings: ['the text as a JSON string', '{ "Message": text }', '{ "error": text }', 'the text as plain text'],
@@ -33,6 +37,7 @@ export const COMMON_SILENCES: readonly Silence[] = [
   },
   {
     id: 'error-status',
+    anchors: ['§7.2/title'],
     section: '§7.2',
     sentence: 'the HTTP status and body shape of these: not shown',
     readings: ['400', '403', '422', 'any other 4xx'],
@@ -40,6 +45,7 @@ export const COMMON_SILENCES: readonly Silence[] = [
   },
   {
     id: 'list-order',
+    anchors: ['§2.3/fields-folder-list-folder-statistics'],
     section: '§2.3',
     sentence: 'Fields of the folder list … message summaries … inbox search results: not shown.',
     readings: ['as stored', 'reversed', 'by id, descending'],
@@ -47,6 +53,7 @@ export const COMMON_SILENCES: readonly Silence[] = [
   },
   {
     id: 'rate-limits',
+    anchors: ['§8/rate-limits-not-shown'],
     section: '§8',
     sentence: 'Rate limits: not shown.',
     readings: ['no limit', 'a limit answered with 429 or 503 and Retry-After'],
@@ -56,6 +63,7 @@ export const COMMON_SILENCES: readonly Silence[] = [
   },
   {
     id: 'events',
+    anchors: ['§6/events-not-shown-no-webhooks'],
     section: '§6',
     sentence: 'Events: not shown (no webhooks, callbacks or event kinds are described).',
     readings: ['no events'],
@@ -64,6 +72,7 @@ export const COMMON_SILENCES: readonly Silence[] = [
   },
   {
     id: 'rest-version',
+    anchors: ['§9/version-identifier-paths-headers-rest'],
     section: '§9',
     sentence: 'A version identifier in paths or headers of the REST interfaces: not shown.',
     readings: ['none (vendor-wire)', 'a version segment or header'],
@@ -73,6 +82,7 @@ export const COMMON_SILENCES: readonly Silence[] = [
   },
   {
     id: 'json-name-case',
+    anchors: ['§2/their-exact-names-wire-rest'],
     section: '§2',
     sentence: 'Their exact names on the wire for REST bodies are not shown.',
     readings: ['vendor names, matched without regard to case (ASP.NET)', 'vendor names, matched exactly'],
@@ -81,6 +91,7 @@ export const COMMON_SILENCES: readonly Silence[] = [
   },
   {
     id: 'path-case',
+    anchors: ['§4.3/rest-messaging-service-reached-base_url', '§4.3/method-path-every-operation-not'],
     section: '§4.3',
     sentence: 'The REST messaging service is reached at {base_url}/SecureMessagingAPI. Method and path of every operation: not shown.',
     readings: ['paths matched without regard to case, one trailing slash ignored (ASP.NET)', 'paths matched exactly as B1 and vendor-wire §1.1 spell them'],
@@ -89,6 +100,7 @@ export const COMMON_SILENCES: readonly Silence[] = [
   },
   {
     id: 'edition-and-release',
+    anchors: ['§9/soap-messaging-calls-offered-server', '§9/mailbox-xml-listing-removed-new', '§9/some-administration-methods-cannot-used'],
     section: '§9',
     sentence:
       'The SOAP messaging calls are offered for server releases up to 5.36 (secure-mail edition) and up to 6.2 (direct-messaging edition). The mailbox XML listing is removed from new releases beginning with 5.37 (secure-mail edition) and 6.2 (direct-messaging edition).',

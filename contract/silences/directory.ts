@@ -4,6 +4,7 @@ import type { Silence } from './types.js';
 export const DIRECTORY_SILENCES: readonly Silence[] = [
   {
     id: 'directory-search-semantics',
+    anchors: ['§4.6/directory-operations-not-shown'],
     section: '§4.6',
     sentence: 'Its directory operations: not shown.',
     readings: ['a parameter matches its field exactly (case-insensitive)', 'a parameter matches a prefix', 'a parameter matches anywhere in the field', 'paging of long answers'],
@@ -13,6 +14,7 @@ export const DIRECTORY_SILENCES: readonly Silence[] = [
   },
   {
     id: 'directory-response-shape',
+    anchors: ['§4.6/directory-operations-not-shown'],
     section: '§4.6',
     sentence: 'Its directory operations: not shown.',
     readings: ['SearchParameters echoes all 14 parameters (vendor-wire §6)', 'SearchParameters names only the parameters sent', 'TotalMatches counts beyond one page'],
@@ -21,6 +23,7 @@ export const DIRECTORY_SILENCES: readonly Silence[] = [
   },
   {
     id: 'directory-errors',
+    anchors: ['§7.2/errors-administration-directory-interfaces-not'],
     section: '§7.2',
     sentence: 'Errors of the administration and directory interfaces: not shown.',
     readings: ['401 for a missing, unknown or ended key (B3)', '403'],

@@ -9,6 +9,7 @@ import type { Silence } from './types.js';
 export const IDENTIFIER_SILENCES: readonly Silence[] = [
   {
     id: 'user-type-id-scope',
+    anchors: ['§2.2/UserTypeModel'],
     section: '§2.2',
     sentence: 'UserTypeModel | Returned as a list of user types provisioned for a company. Its fields: not shown.',
     readings: ['one TypeId per user type for the whole platform', 'each company numbers its own user types (a TypeId names a type of that company only)'],
@@ -19,6 +20,7 @@ export const IDENTIFIER_SILENCES: readonly Silence[] = [
   },
   {
     id: 'message-id-scope',
+    anchors: ['§5/access-message-mid-limited-sender'],
     section: '§5',
     sentence: 'Access to a message by MID is limited to its sender and recipients (see GetMIMEMessage errors).',
     readings: ['one MID names the message for its sender and every recipient, in both forms of the messaging interface (§1 item 3, §2.3 "Message id | MID, int")'],
@@ -29,6 +31,7 @@ export const IDENTIFIER_SILENCES: readonly Silence[] = [
   },
   {
     id: 'folder-id-scope',
+    anchors: ['§2.3/folder-id'],
     section: '§2.3',
     sentence: 'Folder id | FolderId (REST) or FID (SOAP), int',
     readings: ['a folder id names a folder of the user’s own mailbox, the same in REST and SOAP and in every session of that user'],
@@ -39,6 +42,7 @@ export const IDENTIFIER_SILENCES: readonly Silence[] = [
   },
   {
     id: 'company-id-scope',
+    anchors: ['§2.2/AccountIndexRequestModel'],
     section: '§2.2',
     sentence: 'AccountIndexRequestModel | CompanyId (int), UserTypeId (int)',
     readings: ['a CompanyId names a company of the platform in every interface that shows one'],
@@ -50,6 +54,7 @@ export const IDENTIFIER_SILENCES: readonly Silence[] = [
   },
   {
     id: 'automation-id-scope',
+    anchors: ['§5/administration-client-configured-base-address'],
     section: '§5',
     sentence: 'The administration client is configured with a base address and two company-level credential strings; their names and roles: not shown.',
     readings: ['the AutomationKeyModel that provisioning hands out (AutomationId, ApiEncryptionKey) is that pair (B3: vendor-wire §3.1)', 'administration credentials issued some other way'],
@@ -61,6 +66,7 @@ export const IDENTIFIER_SILENCES: readonly Silence[] = [
   },
   {
     id: 'session-key-scope',
+    anchors: ['§4.6/any-session-key-administration-messaging'],
     section: '§4.6',
     sentence: 'Any session key from the administration or messaging interface is used.',
     readings: ['a key from administration Get a session key or messaging Log on works on every session-key interface (B3), for the user it was issued to, until Log out (§5 item 4)'],
@@ -71,6 +77,7 @@ export const IDENTIFIER_SILENCES: readonly Silence[] = [
   },
   {
     id: 'reference-id-scope',
+    anchors: ['§7.3/ReferenceIdAlreadyUsed'],
     section: '§7.3',
     sentence: 'ReferenceIdAlreadyUsed | Create with a previously used ReferenceId',
     readings: ['a ReferenceId is unique across the platform', 'unique per provisioner (UserName)'],
@@ -81,6 +88,7 @@ export const IDENTIFIER_SILENCES: readonly Silence[] = [
   },
   {
     id: 'account-identity-scope',
+    anchors: ['§2.2/AccountModel', '§2.2/IdentityModel'],
     section: '§2.2',
     sentence: 'AccountModel | … CompanyId (int), … Email (string), … SingleSignOnId (string), UserId (string), UserTypeId (int)',
     readings: ['an account is named by UniqueId, Email, UserId or SingleSignOnId within the administrator’s company'],

@@ -4,6 +4,7 @@ import type { Silence } from './types.js';
 export const LENIENT_SILENCES: readonly Silence[] = [
   {
     id: 'input-white-space',
+    anchors: ['§2/type-notation-string-int-boolean'],
     section: '§2',
     sentence: 'The type notation is: string, int, boolean, datetime.',
     readings: ['a string is validated as sent', 'surrounding white space is trimmed first (.NET MailAddress trims: "a@aa.com\\t" is well formed)'],
@@ -13,6 +14,7 @@ export const LENIENT_SILENCES: readonly Silence[] = [
   },
   {
     id: 'numeric-strings',
+    anchors: ['§2/type-notation-string-int-boolean'],
     section: '§2',
     sentence: 'The type notation is: string, int, boolean, datetime.',
     readings: ['an int is a JSON number', 'a string of digits (with an optional sign, white space around) is read as the int (Newtonsoft)'],
@@ -21,6 +23,7 @@ export const LENIENT_SILENCES: readonly Silence[] = [
   },
   {
     id: 'text-normalisation',
+    anchors: ['§8/folder-name-length'],
     section: '§8',
     sentence: 'Folder name length | at most 65 characters',
     readings: ['text is stored as sent', 'it is case-folded or Unicode-normalised (NFC, NFKC) before a limit or a comparison'],

@@ -4,6 +4,7 @@ import type { Silence } from './types.js';
 export const MESSAGING_SOAP_SILENCES: readonly Silence[] = [
   {
     id: 'soap-envelope-prefix',
+    anchors: ['§4.4/body-soap-1.1-envelope-one'],
     section: '§4.4',
     sentence: 'The body is a SOAP 1.1 envelope with one element named for the operation, in the namespace {soap_namespace}.',
     readings: ['soap: prefix', 'SOAP-ENV: prefix', 's: prefix', 'the envelope namespace as the default namespace'],
@@ -11,6 +12,7 @@ export const MESSAGING_SOAP_SILENCES: readonly Silence[] = [
   },
   {
     id: 'soap-inner-xml-roots',
+    anchors: ['§4.4/GetFolderList'],
     section: '§4.4',
     sentence: 'GetFolderList | SessionKey | GetFolderListResult (vendor-wire §4: "inner root names other than AccountDetails/SendMessage are unknown")',
     readings: ['Folders / CreateFolder / DeleteMessage / InTransit / Mailbox', 'FolderList / Folder / Result / GetInTransit / MessageList, with an XML declaration'],
@@ -19,6 +21,7 @@ export const MESSAGING_SOAP_SILENCES: readonly Silence[] = [
   },
   {
     id: 'soap-inner-xml-dates',
+    anchors: ['§2.3/fields-folder-list-folder-statistics'],
     section: '§2.3',
     sentence: 'Fields of the folder list and folder statistics, account details, message summaries ...: not shown.',
     readings: ['ISO 8601 with zone', "the vendor's display form (3/21/2018 5:20:00 PM (UTC+00:00))", 'xs:dateTime without zone'],
@@ -26,6 +29,7 @@ export const MESSAGING_SOAP_SILENCES: readonly Silence[] = [
   },
   {
     id: 'soap-inner-xml-booleans',
+    anchors: ['§4.4/GetInTransit'],
     section: '§4.4',
     sentence: 'GetInTransit | SessionKey, FolderType (int), MID (int) | GetInTransitResult: the InTransit state of the message',
     readings: ['true / false (xs:boolean)', 'True / False (.NET ToString)'],
@@ -33,6 +37,7 @@ export const MESSAGING_SOAP_SILENCES: readonly Silence[] = [
   },
   {
     id: 'soap-fault-code',
+    anchors: ['§7.2/title'],
     section: '§4.4',
     sentence: 'B4: a SOAP 1.1 Fault (HTTP 500, faultcode soap:Client for bad input or soap:Server), whose faultstring carries the spec §7.2 text.',
     readings: ['Client for what the caller sent, Server otherwise', 'always Server (ASMX SoapException)', 'always Client'],
@@ -41,6 +46,7 @@ export const MESSAGING_SOAP_SILENCES: readonly Silence[] = [
   },
   {
     id: 'soap-extra-elements',
+    anchors: ['§4.4/success-http-200-whose-body'],
     section: '§4.4',
     sentence: 'A success is HTTP 200 whose body holds <OperationName>Response with a string child <OperationName>Result.',
     readings: ['only the documented elements', 'extra Header entries (no mustUnderstand), extra response children, extra inner elements, a Fault detail'],
@@ -48,6 +54,7 @@ export const MESSAGING_SOAP_SILENCES: readonly Silence[] = [
   },
   {
     id: 'soap-result-escaping',
+    anchors: ['§4.4/success-http-200-whose-body'],
     section: '§4.4',
     sentence: '<OperationName>Result is a string child (vendor-wire §4: a string holding an XML document)',
     readings: ['character data with entities', 'a CDATA section'],
@@ -55,6 +62,7 @@ export const MESSAGING_SOAP_SILENCES: readonly Silence[] = [
   },
   {
     id: 'soap-void-response',
+    anchors: ['§4.4/ChangePassword', '§4.4/Logout', '§4.4/DeleteFolder', '§4.4/MoveMessage', '§4.4/RetractMessage', '§4.4/SetInTransit'],
     section: '§4.4',
     sentence: 'ChangePassword / Logout / DeleteFolder / MoveMessage / RetractMessage / SetInTransit | ... | not shown',
     readings: ['an empty <Op>Response (the vendor WSDL)', '<Op>Response with a text <Op>Result'],

@@ -4,6 +4,7 @@ import type { Silence } from './types.js';
 export const MESSAGING_SILENCES: readonly Silence[] = [
   {
     id: 'session-key-lifetime',
+    anchors: ['§8/maximum-page-size-session-key'],
     section: '§8',
     sentence: 'Maximum page size and session key lifetime: not shown.',
     readings: ['a fixed lifetime from log on', 'a lifetime that slides with each use'],
@@ -12,6 +13,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'folder-create-response',
+    anchors: ['§4.3/create-new-folder'],
     section: '§4.3',
     sentence: 'Create a new folder | FolderName, FolderType | string response (folder creation result)',
     readings: ['{ "FolderId": n } (vendor-wire §1.1)', 'a text'],
@@ -19,6 +21,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'folder-ids',
+    anchors: ['§2.3/folder-id'],
     section: '§2.3',
     sentence: 'Folder id | FolderId (REST) or FID (SOAP), int',
     readings: ['the vendor\'s fixed system folder ids (1 Inbox, 3 Outbox)', 'ids allocated like custom folders'],
@@ -26,6 +29,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'system-folder-names',
+    anchors: ['§3.2/delete-message'],
     section: '§3.2',
     sentence: 'The message moves to a Trash folder, then to a Deleted Trash folder … (§7.2 also names Track Sent)',
     readings: ['Track Sent', 'Outbox', 'Sent'],
@@ -34,6 +38,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'folder-name-characters',
+    anchors: ['§8/folder-name-length'],
     section: '§8',
     sentence: 'Folder name length | at most 65 characters | Create folder',
     readings: ['code points', 'UTF-16 units', 'user-perceived characters'],
@@ -42,6 +47,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'duplicate-folder-names',
+    anchors: ['§7.2/folder-could-not-created-folder-name-already'],
     section: '§7.2',
     sentence: 'Folder could not be created. The Folder Name already exists | Name already used by this user',
     readings: ['compared exactly', 'compared case-insensitively after normalisation'],
@@ -50,6 +56,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'send-mime-id',
+    anchors: ['§2.3/message-id'],
     section: '§2.3',
     sentence: 'Message id | MID, int; returned as an int by send and as a string by send-MIME',
     readings: ['a JSON string of digits', 'a JSON integer'],
@@ -58,6 +65,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'delete-response',
+    anchors: ['§4.3/delete-message'],
     section: '§4.3',
     sentence: 'Delete a message | MID, permanent-delete flag (boolean) | string response',
     readings: ['{ NewFolderId, Result } (JAVA-REST)', '{ NewFolderId, Results } (CS-REST)'],
@@ -65,6 +73,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'string-response',
+    anchors: ['§4.3/change-password', '§4.3/log-out', '§4.3/delete-folder'],
     section: '§4.3',
     sentence: 'Change your password | ChangePassword | string response … Log out | (session) | string response.',
     readings: ['a JSON string', 'plain text'],
@@ -72,6 +81,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'date-format',
+    anchors: ['§2/type-notation-string-int-boolean'],
     section: '§2.3',
     sentence: 'The type notation is: string, int, boolean, datetime.',
     readings: ['ISO 8601', "the vendor's display form '3/21/2018 5:20:00 PM (UTC+00:00)'"],
@@ -79,6 +89,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'recipient-tracking',
+    anchors: ['§4.3/get-mime-message'],
     section: '§4.3',
     sentence: 'Only the sender may retrieve detailed tracking information.',
     readings: ['a recipient gets the envelope without tracking', 'a recipient is refused'],
@@ -87,6 +98,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'purged-message-text',
+    anchors: ['§7.2/user-associated-sessionkey-sessionkey-does-not', '§7.2/message-has-been-deleted-inbox-no'],
     section: '§7.2',
     sentence: 'The user associated with the SessionKey … does not have permission … (deleted, expired, etc.) / The message has been deleted from the Inbox and is no longer available.',
     readings: ['the specific "deleted from" text', 'the permission text'],
@@ -95,6 +107,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'trash-mechanism',
+    anchors: ['§3.2/delete-message'],
     section: '§3.2',
     sentence: 'The message moves to a Trash folder, then to a Deleted Trash folder, then is permanently purged. The server controls the trash mechanism.',
     readings: ['each delete moves the copy one step', 'the server moves it on by itself'],
@@ -104,6 +117,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'change-password-user',
+    anchors: ['§4.3/change-password'],
     section: '§4.3',
     sentence: 'Change your password | ChangePassword | string response. Needs no session key; works when the password has expired.',
     readings: ['the user is named by EmailAddr', 'by another field (UserIdOrEmail)'],
@@ -113,6 +127,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'system-folder-types',
+    anchors: ['§3.2/move-message'],
     section: '§3.2',
     sentence: 'Move message | destination folder has the same type (inbox or outbox) as the message | … Moves across types are not allowed.',
     readings: ['Trash and Deleted Trash are inbox folders', 'one trash folder per mailbox type'],
@@ -121,6 +136,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'improper-mime',
+    anchors: ['§3.2/send-mime-message'],
     section: '§3.2',
     sentence: 'Send MIME message | the MIME text is improperly formatted | No error. The message is saved in the Drafts folder and its MID is returned.',
     readings: ['text without a header section is improper', 'a stricter or looser notion'],
@@ -130,6 +146,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'unread-statuses',
+    anchors: ['§3.1/read-unread-column-one-getinboxunreadonly', '§4.3/get-unread-messages'],
     section: '§3.1',
     sentence: 'The Read/Unread column is the one the GetInboxUnreadOnly parameter relies on. (§4.3 Get unread: including … MessageStatus = 5)',
     readings: ['Unread (Tracking) counts as unread', 'it does not'],
@@ -139,6 +156,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'search-semantics',
+    anchors: ['§2.3/SearchInbox'],
     section: '§2.3',
     sentence: 'SearchInbox | Filter (string), FolderId (int), GetInboxUnReadOnly (boolean), GetRetractedMsgs (boolean), OrderBy (string), OrderDesc (boolean), PageNum (int), PageSize (int)',
     readings: ['Filter matches the subject', 'Filter matches subject or sender', 'pages count from 1', 'pages count from 0'],
@@ -148,6 +166,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'retraction',
+    anchors: ['§3.2/retract-message'],
     section: '§3.2',
     sentence: 'The message is retracted from recipients, but stays in a recipient\'s account until it expires or the recipient deletes it.',
     readings: ["the recipient's copy keeps its status", 'it takes another §3.1 value'],
@@ -156,6 +175,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'retract-draft',
+    anchors: ['§3.2/retract-message'],
     section: '§3.2',
     sentence: 'Retract message | recipients have received it, read or unread | The message is retracted from recipients …',
     readings: ["refused with a text of the server's own", 'a success that changes nothing'],
@@ -165,6 +185,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'get-message-tracking',
+    anchors: ['§3.2/get-mime-message'],
     section: '§3.2',
     sentence: 'Get MIME message | by a recipient | Tracking information is written automatically, marking it read by the recipient.',
     readings: ["Get a message marks the recipient's copy read too", 'only Get MIME message does'],
@@ -173,6 +194,7 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'unread-retracted',
+    anchors: ['§4.3/get-unread-messages'],
     section: '§4.3',
     sentence: 'Get unread messages | inbox-unread flag, folder id | summaries of all unread inbox messages, including messages delivered as plain text over TLS (MessageStatus = 5)',
     readings: ['a retracted copy that is still unread is listed', 'retracted messages are left out (as a search without GetRetractedMsgs may leave them out)'],

@@ -4,6 +4,7 @@ import type { Silence } from './types.js';
 export const PROVISIONING_SILENCES: readonly Silence[] = [
   {
     id: 'response-model',
+    anchors: ['§2.4/ResponseModel'],
     section: '§2.4',
     sentence: 'ResponseModel | Returned by provisioning operations. Its fields: not shown.',
     readings: ['B5: integer error codes of the vendor enum, GUID TransactionId', 'error names, numeric TransactionId, extra fields'],
@@ -13,6 +14,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'response-crypto',
+    anchors: ['§4.5/requests-carry-encrypted-data-string'],
     section: '§4.5',
     sentence: 'The requests carry an encrypted data string and a hash …; its wire format: not shown.',
     readings: ["the request's IV echoed (the Java client decrypts with its own IV), Hash over the plaintext", 'a fresh response IV', 'Hash over the ciphertext'],
@@ -21,6 +23,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'company-in-response',
+    anchors: ['§2.4/ResponseModel'],
     section: '§2.4',
     sentence: 'ResponseModel | Returned by provisioning operations. Its fields: not shown.',
     readings: ["Data decrypts to the company as stored", 'Data carries nothing the suite can read'],
@@ -30,6 +33,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'automation-id-format',
+    anchors: ['§2.4/AutomationKeyModel'],
     section: '§2.4',
     sentence: 'AutomationKeyModel | ApiEncryptionKey (string), AutomationId (string), ReferenceId (string)',
     readings: ['a GUID', 'hex or any other string'],
@@ -37,6 +41,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'company-keys',
+    anchors: ['§4.5/create-new-encryption-key'],
     section: '§4.5',
     sentence: 'If an AutomationId is given, generates and returns a new company key and invalidates existing keys.',
     readings: ["a new key replaces that AutomationId's key", "it invalidates every AutomationId's key"],
@@ -45,6 +50,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'company-name-key',
+    anchors: ['§7.3/CompanyNotFound'],
     section: '§7.3',
     sentence: 'CompanyNotFound | Company name matches no company on update',
     readings: ['Update and Cancel find the company by CompanyName', 'by ReferenceId'],
@@ -53,6 +59,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'secure-contacts-shape',
+    anchors: ['§2.4/CobrandModel', '§2.4/SecureContactModel'],
     section: '§2.4',
     sentence: 'Cobrand (CobrandModel) … SecureContacts (SecureContactModel)',
     readings: ['one SecureContactModel', 'a list of them'],
@@ -61,6 +68,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'contact-without-cobrand',
+    anchors: ['§2.4/CobrandModel'],
     section: '§2.4',
     sentence: 'All cobrand data except SecureContacts is required on create or update.',
     readings: ['contacts without Url and Color: SecureContactRequiresCobrand', 'the same request: IncompleteCobrandData'],
@@ -69,6 +77,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'contacts-left-out',
+    anchors: ['§2.4/CobrandModel'],
     section: '§2.4',
     sentence: 'All cobrand data except SecureContacts is required on create or update.',
     readings: ['an Update without SecureContacts keeps the contacts', 'it removes them'],
@@ -77,6 +86,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'users-of-a-type',
+    anchors: ['§8/LicenseQuantity'],
     section: '§8',
     sentence: 'LicenseQuantity | not less than the current number of users of that type | Provision a company (update)',
     readings: ['SecureContacts count as users of their type', 'only accounts created with the type count'],
@@ -87,6 +97,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'administrative-role-contact',
+    anchors: ['§7.3/CouldNotAddUserToUserType'],
     section: '§7.3',
     sentence: 'CouldNotAddUserToUserType | User already a paid user or in the administrative role',
     readings: ["a SecureContact with the administrator's address is refused", 'it is accepted'],
@@ -95,6 +106,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'email-well-formed',
+    anchors: ['§7.3/InvalidEmailAddress'],
     section: '§7.3',
     sentence: 'InvalidEmailAddress | E-mail address not well-formed',
     readings: ['RFC 5322 addr-spec', 'a lenient validator (e.g. a leading dot allowed)'],
@@ -102,6 +114,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'expiration-today',
+    anchors: ['§8/expirationdate-format'],
     section: '§8',
     sentence: 'ExpirationDate format | mm/dd/yyyy, not in the past',
     readings: ["today is not past, in the server's time zone", 'today is past', 'one-digit months and days accepted'],
@@ -110,6 +123,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'latest-expiration-date',
+    anchors: ['§8/expirationdate-format'],
     section: '§8',
     sentence: 'ExpirationDate format | mm/dd/yyyy, not in the past',
     readings: ['any future date', 'dates up to some horizon'],
@@ -118,6 +132,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'undecryptable-data',
+    anchors: ['§4.5/requests-carry-encrypted-data-string'],
     section: '§4.5',
     sentence: 'The requests carry an encrypted data string and a hash (see section 7, BadCrypto and MalformedJsonString)',
     readings: ['BadCrypto', 'MalformedJsonString'],
@@ -126,6 +141,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'provisioning-status',
+    anchors: ['§2.4/ResponseModel'],
     section: '§7.3',
     sentence: '(the HTTP status of provisioning refusals is not shown; B5: 200 with Errors)',
     readings: ['200 with Errors', 'a 4xx with a ResponseModel'],
@@ -134,6 +150,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'company-type',
+    anchors: ['§7.3/CompanyTypeNotFound'],
     section: '§7.3',
     sentence: 'CompanyTypeNotFound | Company type not found on create',
     readings: ['a CompanyType field', 'another field, or none'],
@@ -143,6 +160,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'auto-sender-domains',
+    anchors: ['§7.3/DomainAlreadyRegistered'],
     section: '§7.3',
     sentence: 'DomainAlreadyRegistered | An AutoSenderDomain is already associated with another company',
     readings: ['CompanyModel carries AutoSenderDomains', 'it does not'],
@@ -152,6 +170,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'provisioning-hash',
+    anchors: ['§5/hash-algorithm-not-shown'],
     section: '§5.8',
     sentence: 'The hash algorithm: not shown.',
     readings: ['HMAC-SHA512 keyed with the provisioner key (vendor-wire §5)'],
@@ -160,6 +179,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'company-status-transitions',
+    anchors: ['§3.3/transitions-between-company-statuses-not'],
     section: '§3.3',
     sentence: 'Transitions between company statuses: not shown.',
     readings: ['any status may follow any other', 'a Cancelled company cannot be updated'],
@@ -168,6 +188,7 @@ export const PROVISIONING_SILENCES: readonly Silence[] = [
   },
   {
     id: 'cancel-effect',
+    anchors: ['§4.5/provision-company'],
     section: '§4.5',
     sentence: 'Provision a company | … a Command (Create, Update or Cancel) … | Provisions, updates or deletes a company.',
     readings: ['Cancel sets the status to Cancelled (2)', 'Cancel deletes the company'],

@@ -4,6 +4,7 @@ import type { Silence } from './types.js';
 export const SMTP_SILENCES: readonly Silence[] = [
   {
     id: 'smtp-reply-texts',
+    anchors: ['§1/service-also-has-smtp-gateway'],
     section: '§1',
     sentence: 'The service also has an SMTP gateway.',
     readings: ['any greeting, EHLO and reply texts after the RFC 5321 codes', "the vendor's own wording"],
@@ -12,6 +13,7 @@ export const SMTP_SILENCES: readonly Silence[] = [
   },
   {
     id: 'smtp-refusal-code',
+    anchors: ['§1/gateway-accepts-mail-only-whitelisted'],
     section: '§1',
     sentence: 'The gateway accepts mail only from whitelisted IP addresses',
     readings: ['550 (B7: a 5xx reply)', '554', 'any other 5xx'],
@@ -20,6 +22,7 @@ export const SMTP_SILENCES: readonly Silence[] = [
   },
   {
     id: 'smtp-refusal-stage',
+    anchors: ['§1/gateway-accepts-mail-only-whitelisted'],
     section: '§1',
     sentence: 'The gateway accepts mail only from whitelisted IP addresses',
     readings: ['refused at MAIL FROM, once AUTH has named the company', 'refused at AUTH', 'refused at RCPT TO', 'refused at the greeting (554) or at the end of DATA'],
@@ -28,6 +31,7 @@ export const SMTP_SILENCES: readonly Silence[] = [
   },
   {
     id: 'smtp-removed-whitelist',
+    anchors: ['§4.2/update-ip-whitelist'],
     section: '§4.2',
     sentence: 'Update IP whitelist | … An empty string as the request body removes the whitelist.',
     readings: ['no restriction (B7: the reference default)', 'accept nobody'],
@@ -36,6 +40,7 @@ export const SMTP_SILENCES: readonly Silence[] = [
   },
   {
     id: 'smtp-whitelist-credentials',
+    anchors: ['§4.2/update-ip-whitelist'],
     section: '§4.2',
     sentence: 'Update IP whitelist | … SMTPCredentialsModel. Sets an exclusive whitelist …; existing SMTP credentials are overwritten.',
     readings: ['the password is kept; the record (its Endpoints) is overwritten', 'a new password is generated with the update'],
@@ -44,6 +49,7 @@ export const SMTP_SILENCES: readonly Silence[] = [
   },
   {
     id: 'smtp-whitelist-entry',
+    anchors: ['§2.2/SMTPEndpoint2Model'],
     section: '§2.2',
     sentence: 'SMTPEndpoint2Model | Domain (string), Incoming (boolean), IpAddress (string), Outgoing (boolean), Port (int), Subnet (string). One element per whitelist entry.',
     readings: ['Subnet as a dotted mask (255.255.255.255 names one address)', 'Subnet as a prefix length (32)', 'Port, Incoming, Outgoing and Domain read in other ways'],

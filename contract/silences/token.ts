@@ -4,6 +4,7 @@ import type { Silence } from './types.js';
 export const TOKEN_SILENCES: readonly Silence[] = [
   {
     id: 'token-response',
+    anchors: ['§4.1/success-http-200', '§4.1/body-not-shown', '§2.1/token-response-fields-not-shown'],
     section: '§4.1',
     sentence: 'Success: HTTP 200. The body: not shown.',
     readings: ['{ access_token, token_type, expires_in, refresh_token } with opaque tokens', 'the same with JWT-shaped tokens', 'without refresh_token'],
@@ -11,6 +12,7 @@ export const TOKEN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'challenge-response',
+    anchors: ['§4.1/post-token-challenge-starts-mfa', '§4.1/request-response-shapes-not-shown'],
     section: '§4.1',
     sentence: 'POST /token/challenge … Its request and response shapes: not shown.',
     readings: ['answers the tokens it was given', 'answers new tokens'],
@@ -19,6 +21,7 @@ export const TOKEN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'id-token-invalid-status',
+    anchors: ['§7.1/IdTokenInvalid-400', '§7.1/IdTokenInvalid-401'],
     section: '§7.1',
     sentence: '400 | IdTokenInvalid | Invalid id token … 401 | IdTokenInvalid | Invalid id token',
     readings: ['401', '400'],
@@ -26,6 +29,7 @@ export const TOKEN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'lockout-threshold-attempt',
+    anchors: ['§7.1/AccountLockedOut'],
     section: '§7.1',
     sentence: '401 | AccountLockedOut | Too many invalid login attempts; the account has been disabled',
     readings: ['the attempt that reaches the threshold answers AccountLockedOut', 'it answers InvalidCredentials and locks from then on'],
@@ -35,6 +39,7 @@ export const TOKEN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'missing-grant-type',
+    anchors: ['§7.1/InvalidGrantType', '§7.1/InvalidRequest'],
     section: '§7.1',
     sentence: '400 | InvalidGrantType | Invalid grant type … 400 | InvalidRequest | The request is invalid',
     readings: ['InvalidRequest', 'InvalidGrantType'],
@@ -43,6 +48,7 @@ export const TOKEN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'token-missing-field-error',
+    anchors: ['§4.1/which-fields-required-depends-grant', '§4.1/failure-http-400-401-error'],
     section: '§4.1',
     sentence: 'Which fields are required depends on the grant … Failure: HTTP 400 or 401 with an error property; see section 7.',
     readings: ['InvalidRequest for any missing field', "the missing field's own error where §7.1 has one (InvalidResourceType, RefreshTokenInvalid)"],
@@ -50,6 +56,7 @@ export const TOKEN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'token-json-scalars',
+    anchors: ['§2.1/client_id'],
     section: '§2.1',
     sentence: 'client_id | string | The user name or e-mail address of the user (client_credentials grant)',
     readings: ['a JSON number where a string is due is an invalid request', 'it is coerced to a string (.NET model binding) and judged as that string'],
@@ -58,6 +65,7 @@ export const TOKEN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'grant-type-case',
+    anchors: ['§2.1/grant_type'],
     section: '§2.1',
     sentence: 'grant_type | string | Method of requesting a token. Values used: client_credentials, refresh_token, authorization_code, mfa_otp',
     readings: ['values matched exactly', 'values matched without regard to case'],
@@ -65,6 +73,7 @@ export const TOKEN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'resource-type-values',
+    anchors: ['§2.1/resource_type'],
     section: '§2.1',
     sentence: 'resource_type … One value designates an external identity provider. The full set of allowed values: not shown.',
     readings: ['OpenIdConnect (B2)', 'another name'],
@@ -73,6 +82,7 @@ export const TOKEN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'company-id-name',
+    anchors: ['§2.1/company-id'],
     section: '§2.1',
     sentence: '(company id) | int32 | Company id for users that are automatically provisioned … Its JSON name: not shown.',
     readings: ['company_id (B2)', 'another name'],
@@ -81,6 +91,7 @@ export const TOKEN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'auth-scheme',
+    anchors: ['§5/header-scheme-wording-not-shown'],
     section: '§5.1',
     sentence: 'The header\'s scheme wording: not shown.',
     readings: ['Bearer (B2)', 'another word'],
@@ -90,6 +101,7 @@ export const TOKEN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'token-media-types',
+    anchors: ['§4.1/headers-accept-content-type-each'],
     section: '§4.1',
     sentence: 'Headers: Accept and Content-Type, each an enumerated string defaulting to application/json; allowed response types are application/json and text/json.',
     readings: ['other request types refused with InvalidRequest', 'other request types read as JSON'],
@@ -98,6 +110,7 @@ export const TOKEN_SILENCES: readonly Silence[] = [
   },
   {
     id: 'wrong-otp-error',
+    anchors: ['§4.1/failure-http-400-401-error'],
     section: '§7.1',
     sentence: 'Failure: HTTP 400 or 401 with an error property',
     readings: ['401 InvalidCredentials', '400 InvalidRequest', 'any other §7.1 name'],

@@ -1,3 +1,5 @@
+import type { Anchor } from '../spec/index.js';
+
 /**
  * A silence: a place where the interface specification says 'not shown', or where the suite had
  * to choose a reading (docs/clarifications.md). Each entry records the spec's own words, the
@@ -9,6 +11,8 @@
 export interface Silence {
   /** stable id, named by reference axes (`axis(id, silence, values)`) */
   readonly id: string;
+  /** the spec units the entry covers (contract/spec/units.ts): these count as *silent* in docs/coverage.md */
+  readonly anchors: readonly [Anchor, ...Anchor[]];
   /** the spec section, e.g. '§8' */
   readonly section: string;
   /** the spec's sentence (or table row), quoted */

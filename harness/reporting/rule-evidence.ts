@@ -1,9 +1,8 @@
 import * as allure from 'allure-js-commons';
 import { exchangeTitle, renderExchange } from '../evidence.js';
 import type { Exchange } from '../http.js';
-import { judgedNames } from '../../contract/operations.js';
 import { DECISIVE_TAG, PHASE_TAG, type Phase } from '../evidence-marks.js';
-import type { RuleContext, RuleMeta } from '../rule.js';
+import type { RuleContext, RuleRecord } from '../rule.js';
 
 /** What a rule leaves in the Allure report: its labels, and its exchanges as evidence. */
 
@@ -83,10 +82,10 @@ export async function attachEvidence(t: RuleContext): Promise<void> {
   await writeNotes(Number.POSITIVE_INFINITY);
 }
 
-export async function labelForAllure(meta: RuleMeta): Promise<void> {
+export async function labelForAllure(meta: RuleRecord): Promise<void> {
   await allure.displayName(`${meta.section} ${meta.title}`);
   await allure.epic(meta.interface);
-  await allure.feature(judgedNames(meta.operation));
+  await allure.feature(meta.operation);
   await allure.story(meta.title);
   await allure.label('ruleId', meta.id);
   await allure.label('level', meta.level);

@@ -42,6 +42,10 @@ export async function property<T>(
   }
   const details = outcomes[failed]!;
   const cause = details.errorInstance;
+  // fast-check can end a check as failed with no counterexample at all (too many skipped runs,
+  // as when the runs are starved of time): nothing showed the rule broken, so it is not a fail
+  if (!details.counterexample)
+    throw new TargetBroken(`the property could not be checked: it stopped after ${details.numRuns} run(s) and ${details.numSkips} skipped run(s) without a counterexample${details.interrupted ? ', at its time limit' : ''}.`);
   // a precondition or transport problem inside a run is still broken / n.a., not a counterexample
   if (cause instanceof TargetBroken || cause instanceof NotApplicable) throw cause;
   const counterexample = t.redact.text(fc.stringify(details.counterexample?.[0]));

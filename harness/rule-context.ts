@@ -39,6 +39,8 @@ export class RuleContext {
   readonly rateLimited: RateLimited[] = [];
   /** evidence that is not an HTTP exchange (SMTP dialogues, a counterexample), attached after the test in time order */
   readonly attachments: Note[] = [];
+  /** what the rule has removed itself (a company it cancelled): its cleanup skips them */
+  readonly removed = new WeakSet<object>();
   /** the exchange or dialogue whose answer decided the verdict (issue 17, item 1) */
   decisive?: Decisive;
   #givenDepth = 0;

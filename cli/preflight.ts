@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import type { Profile } from '../contract/profile.js';
-import { describeTransport, transportCode } from '../harness/http.js';
+import { describeTransport, transportCode } from '../harness/transport/failures.js';
 
 /**
  * One request before the run: any HTTP answer means the target is reachable. An unreachable

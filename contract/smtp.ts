@@ -2,22 +2,8 @@ import { z } from 'zod';
 
 /**
  * SMTP gateway conventions shared by the suite's client and the reference gateway (spec §1, B7).
- *
- * Every connection names the rule whose test opened it in its EHLO name, as every HTTP request
- * names it in the `x-conformance-rule` header, so a target's logs can be matched with the
- * report (and the reference can scope a fault to its own rule). Rule ids are valid host names.
+ * The EHLO name that carries a connection's rule id is in contract/rule-channel.ts.
  */
-const EHLO_SUFFIX = '.conformance.invalid';
-
-export function ehloNameFor(ruleId: string): string {
-  return `${ruleId}${EHLO_SUFFIX}`;
-}
-
-/** The rule id an EHLO name carries, if it is one of the suite's. */
-export function ruleOfEhloName(name: string): string | undefined {
-  const lower = name.toLowerCase();
-  return lower.endsWith(EHLO_SUFFIX) ? lower.slice(0, -EHLO_SUFFIX.length) : undefined;
-}
 
 /** One SMTP reply: its code and its text lines (RFC 5321 §4.2). */
 export interface SmtpReply {

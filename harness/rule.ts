@@ -1,18 +1,14 @@
-import { test, type TestContext } from 'vitest';
 import * as allure from 'allure-js-commons';
 import type { InterfaceName, Profile } from '../contract/profile.js';
 import { judgedIds, judgedNames, type Judged, type OperationId } from '../contract/operations.js';
-import type { Account, AccountRole } from '../contract/profile.js';
-import { Clients } from './clients/index.js';
-import { decisiveOf, judgedOf, type Decisive, type Note, type Phase } from './evidence-marks.js';
-import { renderDialogue, SmtpClient, type SmtpDialogue } from './clients/smtp.js';
 import { claimCompany, type CompanyClaim } from './company-lock.js';
-import { runContext, type RunContext } from './context.js';
-import { attachEvidence, labelForAllure } from './reporting/rule-evidence.js';
-import { HttpClient, recordExchanges, sharedAgent, type Exchange, type RateLimited } from './http.js';
-import { NotApplicable, OperationAbsent, TargetBroken } from './outcomes.js';
-import { Redactor } from './redact.js';
+import { attachEvidence } from './reporting/rule-evidence.js';
+import { honest, RuleContext } from './rule-context.js';
+import { NotApplicable, TargetBroken } from './outcomes.js';
+import { ruleTest as test } from './worker-state.js';
 import { sectionOf, type SpecRef } from '../contract/spec/index.js';
+
+export type { RuleContext } from './rule-context.js';
 
 /** A capability a rule needs from the target; `missing` says why it is absent, if it is. */
 export interface Need {
@@ -83,182 +79,6 @@ declare module 'vitest' {
   }
 }
 
-/** The per-test handle a rule body receives. */
-export class RuleContext {
-  readonly profile: Profile;
-  readonly run: RunContext;
-  readonly redact: Redactor;
-  readonly http: HttpClient;
-  readonly clients: Clients;
-  /** unique per test: run prefix plus a test counter, for names of things the test creates */
-  readonly prefix: string;
-  readonly exchanges: Exchange[] = [];
-  /** when each exchange ended (ms since the epoch), for folding repeated polls in the evidence */
-  readonly exchangeTimes: number[] = [];
-  /** the part of the test each exchange belongs to (precondition, body, cleanup, counterexample) */
-  readonly exchangePhases: Phase[] = [];
-  readonly rateLimited: RateLimited[] = [];
-  /** evidence that is not an HTTP exchange (SMTP dialogues, a counterexample), attached after the test in time order */
-  readonly attachments: Note[] = [];
-  /** the exchange or dialogue whose answer decided the verdict (issue 17, item 1) */
-  decisive?: Decisive;
-  #givenDepth = 0;
-  #stage: 'body' | 'cleanup' | 'counterexample' = 'body';
-  readonly #cleanups: Array<{ what: string; fn: () => Promise<unknown> }> = [];
-
-  constructor(
-    readonly meta: RuleMeta,
-    serial: number,
-    /** epoch ms by which the test must be done */
-    readonly deadline = Date.now() + (meta.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-  ) {
-    this.run = runContext();
-    this.profile = this.run.profile;
-    this.redact = new Redactor(this.run.secrets);
-    const dispatcher = sharedAgent(this.profile.limits).compose(
-      recordExchanges((x) => {
-        this.exchanges.push(x);
-        this.exchangeTimes.push(Date.now());
-        this.exchangePhases.push(this.phase);
-      }),
-    );
-    // every request names its rule, so a target's logs can be matched with the report
-    this.http = new HttpClient(dispatcher, {
-      timeoutMs: this.run.settings.requestTimeoutMs,
-      redact: this.redact,
-      // and the operations it judges, so a test-only refusal mode can refuse only its preconditions (reference/refusals.ts)
-      defaultHeaders: { 'x-conformance-rule': meta.id, 'x-conformance-judges': judgedIds(meta.operation).join(',') },
-      limits: this.profile.limits,
-      deadline,
-      onRateLimited: (event) => this.rateLimited.push(event),
-      // every request asks the profile whether the target offers its operation (issue 15)
-      offers: this.profile,
-    });
-    this.clients = new Clients(this.http, this.profile, this.redact);
-    // the counter restarts in every spec file (vitest isolates modules per file), so a digest of
-    // the rule id keeps prefixes of different files apart
-    this.prefix = `cf${this.run.settings.runId}${ruleDigest(meta.id)}${serial.toString(36)}`;
-  }
-
-  get token() {
-    return this.clients.token;
-  }
-
-  get rest() {
-    return this.clients.rest;
-  }
-
-  get soap() {
-    return this.clients.soap;
-  }
-
-  get admin() {
-    return this.clients.admin;
-  }
-
-  /** The SMTP gateway through a real client; each conversation becomes an attachment. */
-  get smtp(): SmtpClient {
-    const record = (title: string, dialogue: SmtpDialogue) => this.note(`SMTP ${title}`, renderDialogue(dialogue), 'dialogue');
-    return new SmtpClient(this.profile, this.redact, this.meta.id, this.run.settings.requestTimeoutMs, record, (operation) => this.http.assertOffered(operation));
-  }
-
-  /** A profile account, or not applicable when the profile has none for that role. */
-  account(role: AccountRole): Account {
-    const account = this.profile.accounts[role];
-    if (!account) this.notApplicable(`the profile has no "${role}" account (accounts.${role})`);
-    return account;
-  }
-
-  /** Where the test is now: cleanup and a counterexample's replay outrank a precondition inside them. */
-  get phase(): Phase {
-    return this.#stage !== 'body' ? this.#stage : this.#givenDepth > 0 ? 'given' : 'body';
-  }
-
-  /** Evidence other than an exchange, kept in its place in time among the exchanges. */
-  note(title: string, text: string, kind: Note['kind']): Note {
-    const note: Note = { title, text, kind, phase: this.phase, after: this.exchanges.length };
-    this.attachments.push(note);
-    return note;
-  }
-
-  /** Runs a property's shrunk counterexample once more, its exchanges marked as the counterexample's. */
-  async replayCounterexample(fn: () => Promise<void>): Promise<unknown> {
-    this.#stage = 'counterexample';
-    try {
-      await fn();
-      return undefined;
-    } catch (e) {
-      return e;
-    } finally {
-      this.#stage = 'body';
-    }
-  }
-
-  /** After the body: marks what decided `outcome`; what is recorded from here on is cleanup. */
-  endBody(outcome: unknown): void {
-    this.decisive = decisiveOf(outcome, this.exchanges, this.exchanges.length, this.attachments);
-    this.#stage = 'cleanup';
-  }
-
-  notApplicable(reason: string): never {
-    throw new NotApplicable(reason);
-  }
-
-  /**
-   * A precondition: work the rule needs done but does not judge. If the target fails it, the
-   * rule cannot be evaluated, so the outcome is broken, not fail; the reason names the
-   * precondition and quotes the answer (issue 15, Found 2).
-   *
-   * `performs` names the operations the work consists of (fixtures name theirs): where the rule
-   * judges one of them (RuleMeta.operation), the work is the rule's own, and its failure stays
-   * the rule's verdict. A precondition nested inside it still ends the rule broken.
-   */
-  async given<T>(what: string, fn: () => Promise<T>, performs?: OperationId | readonly OperationId[]): Promise<T> {
-    if (this.judges(performs)) return fn();
-    this.#givenDepth += 1;
-    try {
-      return await fn();
-    } catch (e) {
-      if (e instanceof NotApplicable || e instanceof TargetBroken) throw e;
-      throw new TargetBroken(`Precondition "${what}" failed, so the rule could not be checked: ${(e as Error).message}`, judgedOf(e));
-    } finally {
-      this.#givenDepth -= 1;
-    }
-  }
-
-  /** Whether the rule judges any of `operations` (RuleMeta.operation). */
-  judges(operations: OperationId | readonly OperationId[] | undefined): boolean {
-    if (operations === undefined) return false;
-    const judged = judgedIds(this.meta.operation);
-    return (typeof operations === 'string' ? [operations] : operations).some((op) => judged.includes(op));
-  }
-
-  /** Registers cleanup that runs after the test, even when it fails (last registered, first run). */
-  onCleanup(what: string, fn: () => Promise<unknown>): void {
-    this.#cleanups.unshift({ what, fn });
-  }
-
-  async cleanup(): Promise<string[]> {
-    const problems: string[] = [];
-    for (const { what, fn } of this.#cleanups) {
-      try {
-        await fn();
-      } catch (e) {
-        problems.push(`${what}: ${(e as Error).message}`);
-      }
-    }
-    return problems;
-  }
-}
-
-let serial = 0;
-
-/** Six base-36 characters of an FNV-1a hash of a rule id. */
-function ruleDigest(id: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(36).padStart(7, '0').slice(-6);
-}
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** A rule that changes company-wide settings runs only where the profile allows it (issue 9, item 6). */
@@ -290,10 +110,10 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
   // independent rules run concurrently (up to the per-worker share of limits.concurrency); a rule
   // that changes company-wide settings also runs alone in its file (and holds the company claim)
   const declare = company === 'changes' ? test.sequential : test.concurrent;
-  declare(`${heading} ${meta.title} [${meta.id}]`, { timeout, meta: { rule: record } }, async (ctx: TestContext) => {
-    ctx.task.meta.rule = record;
+  declare(`${heading} ${meta.title} [${meta.id}]`, { timeout, meta: { rule: record } }, async ({ task, skip, worker }) => {
+    task.meta.rule = record;
     await labelForAllure(record);
-    const t = new RuleContext(meta, ++serial, Date.now() + timeout);
+    const t = new RuleContext(meta, worker, Date.now() + timeout);
     let outcome: unknown;
     let lease: { release(): void } | undefined;
     try {
@@ -309,16 +129,16 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
     if (!(outcome instanceof NotApplicable)) t.endBody(outcome);
     const problems = await t.cleanup();
     lease?.release();
-    ctx.task.meta.exchanges = t.exchanges.length;
-    if (t.rateLimited.length > 0) ctx.task.meta.rateLimited = { responses: t.rateLimited.length, retried: t.rateLimited.filter((r) => r.retried).length };
+    task.meta.exchanges = t.exchanges.length;
+    if (t.rateLimited.length > 0) task.meta.rateLimited = { responses: t.rateLimited.length, retried: t.rateLimited.filter((r) => r.retried).length };
     await attachEvidence(t);
     if (problems.length > 0) await allure.attachment('cleanup problems', t.redact.text(problems.join('\n')), 'text/plain');
     if (outcome instanceof NotApplicable) {
-      ctx.task.meta.notApplicable = outcome.message;
+      task.meta.notApplicable = outcome.message;
       await allure.description(`Not applicable: ${outcome.message}`);
-      ctx.skip(`not applicable: ${outcome.message}`);
+      skip(`not applicable: ${outcome.message}`);
     }
-    if (outcome instanceof TargetBroken) ctx.task.meta.broken = t.redact.text(outcome.message);
+    if (outcome instanceof TargetBroken) task.meta.broken = t.redact.text(outcome.message);
     if (outcome !== undefined) {
       // messages can quote target responses: redact before vitest, JUnit or Allure see them
       const err = outcome as Error;
@@ -329,22 +149,17 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
   });
 }
 
-/**
- * *Not applicable* is only for what the profile lacks. A rule body that gave up as not applicable
- * after the target answered a 5xx or nothing at all (an account pool probed with log-ons that
- * all failed, say) could not be checked because of the target: that is *broken*, never a pass
- * for the exit code (issue 8, item 4).
- */
-export function honest(outcome: unknown, exchanges: readonly Exchange[]): unknown {
-  // an operation the profile says is absent is the profile's decision, taken before the request
-  // left: no earlier answer of the target (a SOAP Fault is an HTTP 500) makes it the target's
-  if (!(outcome instanceof NotApplicable) || outcome instanceof OperationAbsent) return outcome;
-  const bad = exchanges.find((x) => x.error !== undefined || (x.status !== undefined && x.status >= 500));
-  if (!bad) return outcome;
-  const answer = bad.error ? `no answer (${bad.error})` : `HTTP ${bad.status}`;
-  const label = `${bad.method} ${new URL(bad.url).pathname}`;
-  return new TargetBroken(`${label} got ${answer} while the rule was being set up, so it could not be checked (it would otherwise be not applicable: ${outcome.message}).`, {
-    label,
-    status: bad.status ?? 0,
-  });
+const SEVERITY = { must: 'critical', should: 'normal' } as const;
+
+/** The rule's labels in the Allure report (beside RuleMeta, which they show). */
+export async function labelForAllure(meta: RuleRecord): Promise<void> {
+  await allure.displayName(`${meta.section} ${meta.title}`);
+  await allure.epic(meta.interface);
+  await allure.feature(meta.operation);
+  await allure.story(meta.title);
+  await allure.label('ruleId', meta.id);
+  await allure.label('level', meta.level);
+  await allure.severity(SEVERITY[meta.level]);
+  await allure.tag(meta.level);
+  await allure.link(`interface-spec.md#${encodeURIComponent(meta.section)}`, `spec ${meta.section}`);
 }

@@ -27,7 +27,7 @@ export interface FaultDef {
 export const FAULTS: readonly FaultDef[] = [...TOKEN_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS, ...MESSAGING_SOAP_FAULTS, ...ADMIN_FAULTS, ...SMTP_FAULTS, ...DIRECTORY_FAULTS];
 
 /** Header the harness sends on every request: the id of the rule whose test made it. */
-export const RULE_HEADER = 'x-conformance-rule';
+export { RULE_HEADER } from '../contract/rule-channel.js';
 
 /**
  * REFERENCE_FAULTS=<id,...> switches faults on for every request. With

@@ -1,7 +1,7 @@
 import { operation, OPERATIONS, type OperationId } from '../contract/operations.js';
 
 /** Header the harness sends on every request: the operations its rule judges (harness/rule.ts). */
-export const JUDGES_HEADER = 'x-conformance-judges';
+export { JUDGES_HEADER } from '../contract/rule-channel.js';
 
 /**
  * A test-only refusal mode (issue 15, Build 3): the reference refuses chosen spec operations

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { absence, OPERATIONS, type OfferDeclaration } from '../contract/operations.js';
-import { HttpClient, recordExchanges, sharedAgent, type Exchange } from '../harness/http.js';
+import { HttpClient, type Exchange } from '../harness/http.js';
+import { composeTransport } from '../harness/transport/compose.js';
+import { WorkerTransport } from '../harness/transport/worker.js';
 import { NotApplicable, OperationAbsent, TargetBroken } from '../harness/outcomes.js';
-import { honest } from '../harness/rule.js';
+import { honest } from '../harness/rule-context.js';
 import { eachOffered } from '../harness/offered.js';
 import { Redactor } from '../harness/redact.js';
 import { ROOT } from './support/cli.js';
@@ -83,7 +85,7 @@ describe('the gate in the HTTP client', () => {
       server.close();
     });
     const exchanges: Exchange[] = [];
-    const http = new HttpClient(sharedAgent().compose(recordExchanges((x) => exchanges.push(x))), { timeoutMs: 5_000, redact: new Redactor(), offers });
+    const http = new HttpClient(composeTransport(new WorkerTransport(), { timeoutMs: 5_000, record: (x) => exchanges.push(x) }), { timeoutMs: 5_000, redact: new Redactor(), offers });
     return { http, exchanges, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits: () => hits };
   }
 

@@ -4,7 +4,9 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { LimitsSchema, type Limits } from '../contract/profile.js';
 import { limitsFromEnv, loadProfile } from '../harness/config.js';
 import { concurrencyPlan, Gate, retryAfterMs } from '../harness/gate.js';
-import { HttpClient, recordExchanges, sharedAgent, type Exchange, type RateLimited } from '../harness/http.js';
+import { HttpClient, type Exchange, type RateLimited } from '../harness/http.js';
+import { composeTransport } from '../harness/transport/compose.js';
+import { WorkerTransport } from '../harness/transport/worker.js';
 import { TargetBroken } from '../harness/outcomes.js';
 import { Redactor } from '../harness/redact.js';
 
@@ -30,13 +32,10 @@ function client(limits: Partial<Limits> = {}, deadline = Date.now() + 30_000) {
   const full = LimitsSchema.parse(limits);
   const exchanges: Exchange[] = [];
   const rateLimited: RateLimited[] = [];
-  const http = new HttpClient(sharedAgent(full).compose(recordExchanges((x) => exchanges.push(x))), {
-    timeoutMs: 5_000,
-    redact: new Redactor(),
-    limits: full,
-    deadline,
-    onRateLimited: (e) => rateLimited.push(e),
-  });
+  const worker = new WorkerTransport(full);
+  closers.push(() => void worker.close());
+  const transport = composeTransport(worker, { timeoutMs: 5_000, deadline, onRateLimited: (e) => rateLimited.push(e), record: (x) => exchanges.push(x) });
+  const http = new HttpClient(transport, { timeoutMs: 5_000, redact: new Redactor(), limits: full });
   return { http, exchanges, rateLimited };
 }
 

@@ -5,7 +5,9 @@ import { SOAP11_ENV } from '../contract/messaging-soap.js';
 import type { Profile } from '../contract/profile.js';
 import { childNamed, descendantsNamed, parseXml } from '../contract/wire/xml.js';
 import { MessagingSoapClient } from '../harness/clients/messaging-soap.js';
-import { HttpClient, sharedAgent } from '../harness/http.js';
+import { HttpClient } from '../harness/http.js';
+import { composeTransport } from '../harness/transport/compose.js';
+import { WorkerTransport } from '../harness/transport/worker.js';
 import { Redactor } from '../harness/redact.js';
 import { inProcessReference } from './support/reference.js';
 
@@ -117,7 +119,7 @@ describe("the harness's SOAP client reads each XML form of a response as the sam
   const client = async () => {
     if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const http = new HttpClient(sharedAgent(), { timeoutMs: 5_000, redact: new Redactor(), deadline: Date.now() + 60_000 });
+    const http = new HttpClient(composeTransport(new WorkerTransport(), { timeoutMs: 5_000, deadline: Date.now() + 60_000 }), { timeoutMs: 5_000, redact: new Redactor() });
     return new MessagingSoapClient(http, { baseUrl: url, urls: {}, soapNamespace: NS } as unknown as Profile, new Redactor());
   };
   /** A response element (the request's shape works for it: <OpResponse><OpResult>). */

@@ -2,7 +2,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import type { Profile } from '../../contract/profile.js';
 import type { OperationId } from '../../contract/operations.js';
-import { ehloNameFor } from '../../contract/smtp.js';
+import { ehloNameFor } from '../../contract/rule-channel.js';
 import { TargetBroken } from '../outcomes.js';
 import type { Redactor } from '../redact.js';
 

@@ -2,11 +2,9 @@ import * as allure from 'allure-js-commons';
 import { exchangeTitle, renderExchange } from '../evidence.js';
 import type { Exchange } from '../http.js';
 import { DECISIVE_TAG, PHASE_TAG, type Phase } from '../evidence-marks.js';
-import type { RuleContext, RuleRecord } from '../rule.js';
+import type { RuleContext } from '../rule-context.js';
 
-/** What a rule leaves in the Allure report: its labels, and its exchanges as evidence. */
-
-const SEVERITY = { must: 'critical', should: 'normal' } as const;
+/** What a rule leaves in the Allure report: its exchanges (and notes) as evidence; its labels are harness/rule.ts's. */
 
 /** Exchanges attached per test; a long property or model run keeps its first and (failing) last ones. */
 const EVIDENCE_HEAD = 50;
@@ -80,16 +78,4 @@ export async function attachEvidence(t: RuleContext): Promise<void> {
     }
   }
   await writeNotes(Number.POSITIVE_INFINITY);
-}
-
-export async function labelForAllure(meta: RuleRecord): Promise<void> {
-  await allure.displayName(`${meta.section} ${meta.title}`);
-  await allure.epic(meta.interface);
-  await allure.feature(meta.operation);
-  await allure.story(meta.title);
-  await allure.label('ruleId', meta.id);
-  await allure.label('level', meta.level);
-  await allure.severity(SEVERITY[meta.level]);
-  await allure.tag(meta.level);
-  await allure.link(`interface-spec.md#${encodeURIComponent(meta.section)}`, `spec ${meta.section}`);
 }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerAuthentication, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
-import { ruleOfEhloName } from '../../contract/smtp.js';
+import { ruleOfEhloName } from '../../contract/rule-channel.js';
 import { parseMime } from '../core/mail/mime.js';
 import { admits } from '../core/smtp-settings.js';
 import type { ReferenceState } from '../state.js';

@@ -1,4 +1,5 @@
-import { DecoratorHandler, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Forward, type Controller, type Interceptor, type ResponseHeaders as Headers } from './handler.js';
 
 /** The recorder interceptor: every request and its response (or transport error), kept as evidence. */
 
@@ -28,19 +29,8 @@ export type ExchangeSink = (exchange: Exchange) => void;
 export const flatHeaders = (headers: Record<string, string | string[] | undefined> | undefined): Record<string, string> =>
   Object.fromEntries(Object.entries(headers ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k.toLowerCase(), Array.isArray(v) ? v.join(', ') : v]])));
 
-type Controller = Dispatcher.DispatchController;
-type Headers = Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseStart']>>[2];
-interface Decorated {
-  onResponseStart(controller: Controller, statusCode: number, headers: Headers, statusMessage?: string): void;
-  onResponseData(controller: Controller, chunk: Buffer): void;
-  onResponseEnd(controller: Controller, trailers: Headers): void;
-  onResponseError(controller: Controller, err: Error): void;
-}
-/** undici's own decorator (it also adapts legacy handlers); its typings predate the new hooks. */
-const Decorator = DecoratorHandler as unknown as new (handler: Dispatcher.DispatchHandler) => Decorated;
-
 /** Records a request's exchange as the response streams through (undici interceptor). */
-class Recorder extends Decorator {
+class Recorder extends Forward {
   readonly #chunks: Buffer[] = [];
   #kept = 0;
   #dropped = 0;
@@ -104,6 +94,6 @@ class Recorder extends Decorator {
   }
 }
 
-export function recordExchanges(sink: ExchangeSink): Dispatcher.DispatcherComposeInterceptor {
+export function recordExchanges(sink: ExchangeSink): Interceptor {
   return (dispatch) => (opts, handler) => dispatch(opts, new Recorder(opts, handler, sink));
 }

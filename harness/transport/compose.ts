@@ -1,0 +1,42 @@
+import type { Dispatcher } from 'undici';
+import { admittedBy } from './admission.js';
+import { boundedBody } from './bounds.js';
+import type { Interceptor } from './handler.js';
+import { breakerOf } from './breaker.js';
+import { exchangeDeadline } from './deadline.js';
+import { recordExchanges, type ExchangeSink } from './recorder.js';
+import { retryAfter, type RateLimited } from './retry-after.js';
+import { ruleHeader } from './rule-header.js';
+import type { WorkerTransport } from './worker.js';
+
+export interface RuleTransport {
+  /** per-request timeout (run settings): each wait, and the whole exchange plus a second */
+  timeoutMs: number;
+  /** the rule the requests are made for, and the operations it judges (contract/rule-channel.ts) */
+  rule?: { id: string; judges: readonly string[] };
+  /** the epoch ms by which the rule must be done: a Retry-After past it is not waited for */
+  deadline?: number;
+  onRateLimited?: (event: RateLimited) => void;
+  /** where each exchange goes as evidence */
+  record?: ExchangeSink;
+}
+
+/**
+ * THE one place the transport is composed: a rule's requests pass through these interceptors
+ * onto its worker's pool. undici runs the last one first, so read the list from the bottom:
+ * a request gets its rule headers, may be repeated after Retry-After, passes the breaker, waits
+ * at the gate, is recorded, and is bounded in time and in size.
+ */
+export function composeTransport(worker: WorkerTransport, rule: RuleTransport): Dispatcher {
+  const interceptors: Array<Interceptor | undefined> = [
+    boundedBody(Math.floor(worker.limits.maxBodyMB * 2 ** 20)),
+    // one deadline for the whole exchange, a second more than each wait's
+    exchangeDeadline(rule.timeoutMs + 1_000),
+    rule.record && recordExchanges(rule.record),
+    admittedBy(worker.gate),
+    breakerOf(worker.breaker),
+    retryAfter({ gate: worker.gate, timeoutMs: rule.timeoutMs, deadline: rule.deadline, onRateLimited: rule.onRateLimited }),
+    rule.rule && ruleHeader(rule.rule.id, rule.rule.judges),
+  ];
+  return worker.agent.compose(interceptors.filter((i): i is Interceptor => i !== undefined));
+}

@@ -1,0 +1,31 @@
+import { test } from 'vitest';
+import type { Limits } from '../contract/profile.js';
+import { runContext } from './context.js';
+import { WorkerTransport } from './transport/worker.js';
+
+/**
+ * What the rules of one vitest worker share: the transport's pool, admission gate and breaker
+ * (harness/transport/worker.ts) and a test counter. A worker-scoped fixture creates it once per
+ * worker and hands it to each rule (harness/rule.ts), so no module holds run state; the pool is
+ * closed when the worker ends.
+ */
+export class WorkerState {
+  readonly transport: WorkerTransport;
+  #tests = 0;
+
+  constructor(limits: Limits) {
+    this.transport = new WorkerTransport(limits);
+  }
+
+  /** The next test's number in this worker, for names unique in the run (RuleContext.prefix). */
+  nextSerial(): number {
+    return ++this.#tests;
+  }
+}
+
+/** vitest's `test` with the worker's state as the `worker` fixture. */
+export const ruleTest = test.extend('worker', { scope: 'worker' }, async ({}, { onCleanup }) => {
+  const state = new WorkerState(runContext().profile.limits);
+  onCleanup(() => state.transport.close());
+  return state;
+});

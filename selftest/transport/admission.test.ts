@@ -1,0 +1,41 @@
+import { Agent } from 'undici';
+import { afterAll, expect, test } from 'vitest';
+import { Gate } from '../../harness/gate.js';
+import { admittedBy } from '../../harness/transport/admission.js';
+import { deadPort, fetchThrough, localTarget } from '../support/local-target.js';
+
+/** harness/transport/admission.ts: the worker's gate holds a slot for a whole exchange. */
+const agent = new Agent({ connections: 16 });
+afterAll(() => agent.close());
+
+test('at most the gate\'s slots are in flight, each until its answer is read, and starts are spaced by the rate', async () => {
+  let inFlight = 0;
+  let most = 0;
+  const starts: number[] = [];
+  const target = await localTarget((_req, res) => {
+    inFlight += 1;
+    most = Math.max(most, inFlight);
+    starts.push(performance.now());
+    setTimeout(() => {
+      inFlight -= 1;
+      res.end('ok');
+    }, 30);
+  });
+  const dispatcher = agent.compose(admittedBy(new Gate(2, 40)));
+  const results = await Promise.all(Array.from({ length: 6 }, () => fetchThrough(dispatcher, target.url)));
+  target.close();
+  expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+  expect(most).toBeLessThanOrEqual(2);
+  // 40 a second: six starts span at least five intervals of 25 ms
+  expect(starts.at(-1)! - starts[0]!).toBeGreaterThanOrEqual(5 * 25 - 5);
+});
+
+test('a failed exchange gives its slot back', async () => {
+  const gate = new Gate(1);
+  const dispatcher = agent.compose(admittedBy(gate));
+  const refused = await fetchThrough(dispatcher, await deadPort());
+  expect(refused.error?.code).toBe('ECONNREFUSED');
+  const target = await localTarget((_req, res) => res.end('ok'));
+  expect((await fetchThrough(dispatcher, target.url)).status).toBe(200);
+  target.close();
+});

@@ -1,6 +1,5 @@
 import { MESSAGING_ERROR_TEXTS as TEXT } from '../../contract/messaging-errors.js';
-import { expectDocumentedError } from '../../harness/expect.js';
-import { check, expectRefused, expectSuccess } from '../../harness/expect.js';
+import { check, expectDocumentedError, expectRefused, expectSuccess } from '../../harness/expect.js';
 import { MailSession } from '../../harness/fixtures/mailbox.js';
 import { account, iface, trashAdvancedByDelete } from '../../harness/needs.js';
 import { rule, type RuleContext } from '../../harness/rule.js';

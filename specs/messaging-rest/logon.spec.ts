@@ -63,21 +63,21 @@ const refusedAccount = (role: 'disabled' | 'unverified' | 'expiredPassword' | 'n
   });
 
 refusedAccount('disabled', 'messaging-rest.logon.disabled', LOGIN.disabled, 'a user an administrator disabled', [
-    { anchor: '§7.2/user-disabled', quote: 'User Disabled | Disabled by an administrator' },
-    { anchor: '§4.3/get-session-key-log', quote: 'Get a session key (log on)' },
+  { anchor: '§7.2/user-disabled', quote: 'User Disabled | Disabled by an administrator' },
+  { anchor: '§4.3/get-session-key-log', quote: 'Get a session key (log on)' },
 ]);
 refusedAccount('unverified', 'messaging-rest.logon.unverified', LOGIN.unverified, 'a user whose account is not verified', [
-    { anchor: '§7.2/user-account-has-not-been-verified', quote: 'User account has not been verified | Account not verified' },
-    { anchor: '§4.3/get-session-key-log', quote: 'Get a session key (log on)' },
+  { anchor: '§7.2/user-account-has-not-been-verified', quote: 'User account has not been verified | Account not verified' },
+  { anchor: '§4.3/get-session-key-log', quote: 'Get a session key (log on)' },
 ]);
 refusedAccount('expiredPassword', 'messaging-rest.logon.password-expired', LOGIN.expired, 'a user whose password expired', [
-    { anchor: '§7.2/password-expired-user-must-change-their', quote: 'Password expired. User must change their password to use this function' },
-    { anchor: '§4.3/get-session-key-log', quote: 'Get a session key (log on)' },
+  { anchor: '§7.2/password-expired-user-must-change-their', quote: 'Password expired. User must change their password to use this function' },
+  { anchor: '§4.3/get-session-key-log', quote: 'Get a session key (log on)' },
 ]);
 refusedAccount('nonApi', 'messaging-rest.logon.not-api-user', LOGIN.notApi, 'a user not enabled for the Web Service API (spec §5 rule 7)', [
-    { anchor: '§7.2/user-not-authorized-use-web-service', quote: 'User is not authorized to use the Web Service API' },
-    { anchor: '§5/user-must-authorized-use-web', quote: 'A user must be authorized to use the web service API; otherwise the error in 7.2 results.' },
-    { anchor: '§4.3/get-session-key-log', quote: 'Get a session key (log on)' },
+  { anchor: '§7.2/user-not-authorized-use-web-service', quote: 'User is not authorized to use the Web Service API' },
+  { anchor: '§5/user-must-authorized-use-web', quote: 'A user must be authorized to use the web service API; otherwise the error in 7.2 results.' },
+  { anchor: '§4.3/get-session-key-log', quote: 'Get a session key (log on)' },
 ]);
 
 rule(

@@ -6,8 +6,10 @@ import { rule } from '../../harness/rule.js';
 import { expectSoapFault, expectSoapResult } from '../../harness/soap-expect.js';
 import { delivered, deliveredBoth } from './delivered.js';
 
-/** spec §3.2 'Delete message' rows through the SOAP form (§4.4 DeleteMessage), judged by REST listings of the same mailbox (clarification R1). */
-/** §7.2 DeleteMessage texts. */
+/**
+ * spec §3.2 'Delete message' rows through the SOAP form (§4.4 DeleteMessage), judged by REST listings of the same mailbox (clarification R1).
+ * §7.2 DeleteMessage texts.
+ */
 const base = { interface: 'messaging-soap', level: 'must' } as const;
 const needs = [soapService, iface('messaging-rest'), account('primary'), account('peer')];
 

@@ -6,18 +6,17 @@ import { rule } from '../../harness/rule.js';
 import { expectSoapFault, expectSoapResult } from '../../harness/soap-expect.js';
 
 /**
- * spec §4.4 envelope and response shape; SOAP 1.1 (W3C Note, 2000) for what the spec does not say
- * about bad input: §4.4 'the Fault element ... carry error', §6.2 'a SOAP error ... MUST issue an
- * HTTP 500 ... with a SOAP Fault'. The bad-input rules are `should`: they rest on SOAP 1.1, not a
- * spec sentence.
+ * spec §4.4 envelope (the operation element, its namespace, SOAPAction, its children); SOAP 1.1
+ * (W3C Note, 2000) for what the spec does not say about bad input: §4.4 'the Fault element ...
+ * carry error', §6.2 'a SOAP error ... MUST issue an HTTP 500 ... with a SOAP Fault'. These rules
+ * are `should`: they rest on SOAP 1.1, not a spec sentence.
  */
-const base = { interface: 'messaging-soap' } as const;
+const base = { interface: 'messaging-soap', level: 'should' } as const;
 const needs = [soapService, account('primary')];
 
 rule(
   {
     ...base,
-    level: 'should',
     id: 'messaging-soap.fault.malformed-xml',
     spec: [
       { anchor: '§4.4/body-soap-1.1-envelope-one', quote: 'The body is a SOAP 1.1 envelope' },
@@ -35,7 +34,6 @@ rule(
 rule(
   {
     ...base,
-    level: 'should',
     id: 'messaging-soap.fault.wrong-namespace',
     spec: [
       { anchor: '§4.4/body-soap-1.1-envelope-one', quote: 'in the namespace {soap_namespace}' },
@@ -53,7 +51,6 @@ rule(
 rule(
   {
     ...base,
-    level: 'should',
     id: 'messaging-soap.fault.unknown-operation',
     spec: [
       { anchor: '§4.4/body-soap-1.1-envelope-one', quote: 'one element named for the operation' },
@@ -71,7 +68,6 @@ rule(
 rule(
   {
     ...base,
-    level: 'should',
     id: 'messaging-soap.fault.missing-element',
     spec: [
       { anchor: '§4.4/CreateFolder', quote: 'CreateFolder | SessionKey, FolderType (int), FolderName (string) | CreateFolderResult' },
@@ -95,7 +91,6 @@ rule(
 rule(
   {
     ...base,
-    level: 'should',
     id: 'messaging-soap.fault.soap-action',
     spec: [
       { anchor: '§4.4/all-use-post-cmv4-cmv4', quote: 'SOAPAction set to {soap_namespace}/<OperationName> in quotes' },

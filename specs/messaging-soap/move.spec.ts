@@ -4,8 +4,10 @@ import { rule } from '../../harness/rule.js';
 import { expectSoapFault, expectSoapResult, expectSoapSuccess } from '../../harness/soap-expect.js';
 import { delivered } from './delivered.js';
 
-/** spec §3.2 'Move message' through the SOAP form (§4.4 MoveMessage; the library's Un-delete), judged by REST listings of the same mailbox (clarification R1). */
-/** §8 'Move: only within the same mailbox type'. */
+/**
+ * spec §3.2 'Move message' through the SOAP form (§4.4 MoveMessage; the library's Un-delete), judged by REST listings of the same mailbox (clarification R1).
+ * §8 'Move: only within the same mailbox type'.
+ */
 const base = { interface: 'messaging-soap', level: 'must' } as const;
 const needs = [soapService, iface('messaging-rest'), account('primary'), account('peer')];
 

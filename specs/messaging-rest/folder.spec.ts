@@ -54,6 +54,7 @@ rule(
       { anchor: '§4.3/create-new-folder', quote: 'Create a new folder' },
       { anchor: '§2.3/folder-create', quote: 'FolderType (int: 0 = inbox, 1 = outbox)' },
       { anchor: '§4.3/create-new-folder', quote: 'string response (folder creation result)', silence: 'folder-create-response' },
+      { anchor: '§2.3/folder-id', quote: 'FolderId (REST) or FID (SOAP), int' },
     ],
     title: 'Create a new folder succeeds, and the folder list shows one new folder with the name and type given (0 inbox, 1 outbox), whose FolderId is the one answered, if any',
   },

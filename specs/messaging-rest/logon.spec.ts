@@ -24,6 +24,7 @@ rule(
     spec: [
       { anchor: '§4.3/get-session-key-log', quote: 'Get a session key (log on) | LogOn | session key string' },
       { anchor: '§5/messaging-interface-authenticates-session-key', quote: 'The messaging interface authenticates with a session key from log on, sent in the X-Session-Key header (REST)' },
+      { anchor: '§2.3/LogOn', quote: 'UserIdOrEmail (string), Password (string)' },
     ],
     operation: ['messaging-rest.LogOn', 'messaging-rest.GetAccountDetails'],
     title: 'Log on with valid credentials returns a session key that opens the account',

@@ -15,6 +15,7 @@ rule(
       { anchor: '§3.2/move-message', quote: 'The message is placed in that folder.' },
       { anchor: '§8/Move', quote: 'only within the same mailbox type' },
       { anchor: '§4.3/move-message', quote: 'Move a message' },
+      { anchor: '§2.3/MessageOperations', quote: 'MessageId (int), DestinationFolderId (int; used by move only)' },
     ],
     title: 'moving a received message to a custom inbox folder places it there and takes it out of the Inbox',
     needs,

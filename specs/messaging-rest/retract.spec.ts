@@ -11,6 +11,7 @@ rule(
     spec: [
       { anchor: '§3.2/retract-message', quote: "recipients have received it, read or unread | The message is retracted from recipients, but stays in a recipient's account until it expires or the recipient deletes it." },
       { anchor: '§4.3/retract-message', quote: 'Retract a message' },
+      { anchor: '§2.3/MessageOperations', quote: 'MessageId (int)' },
     ],
     interface: 'messaging-rest',
     operation: 'messaging-rest.RetractMessage',

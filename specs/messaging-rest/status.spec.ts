@@ -91,6 +91,7 @@ rule(
     spec: [
       { anchor: '§4.3/get-unread-messages', quote: 'Get unread messages | inbox-unread flag, folder id | summaries of all unread inbox messages' },
       { anchor: '§3.2/get-mime-message', quote: 'Tracking information is written automatically, marking it read by the recipient.' },
+      { anchor: '§2.3/unread-messages-query', quote: 'a boolean (inbox unread flag) and a folder id' },
     ],
     operation: 'messaging-rest.GetUnreadMessages',
     title: 'Get unread messages lists exactly the inbox messages not yet read: of three messages delivered, the two the recipient has not retrieved, not the one retrieved as MIME',

@@ -14,6 +14,7 @@ rule(
     spec: [
       { anchor: '§4.4/GetFolderList', quote: 'GetFolderList | SessionKey | GetFolderListResult' },
       { anchor: '§2.3/folder-create', quote: 'FolderType (int: 0 = inbox, 1 = outbox)' },
+      { anchor: '§2.3/folder-id', quote: 'FolderId (REST) or FID (SOAP), int' },
     ],
     operation: 'messaging-soap.GetFolderList',
     title: "GetFolderListResult lists the user's Folder items with FID, Name and Type, among them the Inbox (type 0) and the sent-items folder (type 1)",

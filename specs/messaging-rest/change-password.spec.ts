@@ -1,3 +1,4 @@
+import { MESSAGING_ERROR_TEXTS as TEXT } from '../../contract/messaging-errors.js';
 import { randomBytes } from 'node:crypto';
 import { LogOnResponseSchema } from '../../contract/messaging.js';
 import type { Account } from '../../contract/profile.js';
@@ -9,11 +10,11 @@ import { freshAccount } from '../../harness/fixtures/account-pools.js';
 
 /** spec §4.3 'Change your password' and §5 rule 6: no session key, works on an expired password. */
 const base = { interface: 'messaging-rest', operation: 'messaging-rest.ChangePassword', level: 'must' } as const;
-const EXPIRED = 'Password expired. User must change their password to use this function';
+const EXPIRED = TEXT.passwordExpired;
 
 const newPassword = () => `Np-${randomBytes(12).toString('base64url')}`;
 
-const INVALID = 'User credentials are invalid.';
+const INVALID = TEXT.invalidCredentials;
 
 /** Log on with the profile password and log straight out; fresh when that worked. */
 async function logsOn(t: RuleContext, account: Account) {
@@ -28,7 +29,10 @@ rule(
   {
     ...base,
     id: 'messaging-rest.change-password.without-key',
-    section: '§4.3',
+    spec: [
+      { anchor: '§4.3/change-password', quote: 'Needs no session key' },
+      { anchor: '§5/change-password-accepts-account-credentials', quote: 'Change password accepts account credentials, without a session key' },
+    ],
     title: 'Change password with the old and new password and no session key succeeds: the new password logs on, the old one no longer does',
     needs: [iface('messaging-rest'), passwordChangeAccounts],
   },
@@ -55,7 +59,10 @@ rule(
   {
     ...base,
     id: 'messaging-rest.change-password.expired',
-    section: '§5',
+    spec: [
+      { anchor: '§5/change-password-accepts-account-credentials', quote: 'works on an expired password' },
+      { anchor: '§4.3/change-password', quote: 'works when the password has expired' },
+    ],
     title: 'Change password works for a user whose password expired (rule 6), after which the new password logs on',
     needs: [iface('messaging-rest'), expiredPasswordAccounts],
   },

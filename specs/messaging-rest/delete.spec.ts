@@ -1,9 +1,10 @@
-import { check, expectRefused, expectSuccess } from '../../harness/expect.js';
+import { MESSAGING_ERROR_TEXTS as TEXT } from '../../contract/messaging-errors.js';
+import { check, expectDocumentedError, expectRefused, expectSuccess } from '../../harness/expect.js';
 import { MailSession } from '../../harness/fixtures/mailbox.js';
 import { account, iface, trashAdvancedByDelete } from '../../harness/needs.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 
-/** spec §3.2 'Delete message' rows: the trash sequence, own copy only, the permanent flag. */
+/** spec §3.2 'Delete message' rows (the trash sequence, own copy only, the permanent flag), §4.3 'Delete a message', §7.2 DeleteMessage. */
 const base = { interface: 'messaging-rest', operation: 'messaging-rest.DeleteMessage', level: 'must' } as const;
 const needs = [iface('messaging-rest'), account('primary'), account('peer')];
 
@@ -24,7 +25,16 @@ async function received(t: RuleContext) {
 }
 
 rule(
-  { ...base, id: 'messaging-rest.delete.to-trash', section: '§3.2', title: 'a normal delete moves the message out of the Inbox into a Trash folder', needs },
+  {
+    ...base,
+    id: 'messaging-rest.delete.to-trash',
+    spec: [
+      { anchor: '§3.2/delete-message', quote: 'The message moves to a Trash folder' },
+      { anchor: '§4.3/delete-message', quote: 'Delete a message' },
+    ],
+    title: 'a normal delete moves the message out of the Inbox into a Trash folder',
+    needs,
+  },
   async (t) => {
     const { peer, mid, peerSystem, inAny } = await received(t);
     expectSuccess(await t.rest.deleteMessage(peer.auth, mid), 'Delete a message');
@@ -34,7 +44,17 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-rest.delete.trash-sequence', section: '§3.2', title: 'deleting again moves the message from Trash to Deleted Trash, and once more purges it for good', needs: [...needs, trashAdvancedByDelete] },
+  {
+    ...base,
+    id: 'messaging-rest.delete.trash-sequence',
+    spec: [
+      { anchor: '§3.2/delete-message', quote: 'The message moves to a Trash folder, then to a Deleted Trash folder, then is permanently purged.' },
+      { anchor: '§3.2/delete-message', quote: 'The server controls the trash mechanism.', silence: 'trash-mechanism' },
+      { anchor: '§4.3/delete-message', quote: 'Delete a message' },
+    ],
+    title: 'deleting again moves the message from Trash to Deleted Trash, and once more purges it for good',
+    needs: [...needs, trashAdvancedByDelete],
+  },
   async (t) => {
     const { peer, mid, peerSystem, inAny } = await received(t);
     await t.given('peer deletes it once (into Trash)', async () => {
@@ -51,7 +71,16 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-rest.delete.own-copy-only', section: '§3.2', title: "a delete removes only the deleting user's copy: the other user's copy stays where it was", needs },
+  {
+    ...base,
+    id: 'messaging-rest.delete.own-copy-only',
+    spec: [
+      { anchor: '§3.2/delete-message', quote: "Only the current user's copy is removed; other users' copies stay." },
+      { anchor: '§4.3/delete-message', quote: 'Delete a message' },
+    ],
+    title: "a delete removes only the deleting user's copy: the other user's copy stays where it was",
+    needs,
+  },
   async (t) => {
     const { primary, peer, mid, peerSystem, primarySystem, inAny } = await received(t);
     expectSuccess(await t.rest.deleteMessage(peer.auth, mid), "the recipient's delete");
@@ -62,11 +91,65 @@ rule(
 );
 
 rule(
-  { ...base, id: 'messaging-rest.delete.permanent', section: '§3.2', title: 'a delete with the permanent-delete flag purges the message at once: in no folder, Trash included, and no longer readable', needs },
+  {
+    ...base,
+    id: 'messaging-rest.delete.permanent',
+    spec: [
+      { anchor: '§3.2/delete-message-permanent-delete-flag-true', quote: 'Permanent deletion (the flag exists on the SOAP form and in the REST client call)' },
+      { anchor: '§4.3/delete-message', quote: 'permanent-delete flag (boolean)' },
+    ],
+    title: 'a delete with the permanent-delete flag purges the message at once: in no folder, Trash included, and no longer readable',
+    needs,
+  },
   async (t) => {
     const { peer, mid, peerSystem, inAny } = await received(t);
     expectSuccess(await t.rest.deleteMessage(peer.auth, mid, true), 'Delete a message with Permanently=true');
     check(!(await inAny(peer, [peerSystem.inbox, ...peerSystem.trash, ...peerSystem.deletedTrash], mid)), `message ${mid} is still in one of peer's folders after a permanent delete (spec §3.2).`);
     expectRefused(await t.rest.getMessage(peer.auth, mid), `spec §3.2: the permanently deleted message ${mid} is no longer peer's to read`);
+  },
+);
+
+rule(
+  {
+    ...base,
+    id: 'messaging-rest.delete.already-deleted',
+    spec: [
+      { anchor: '§7.2/message-could-not-deleted', quote: 'Message could not be deleted | No permission, or already deleted from the system' },
+      { anchor: '§4.3/delete-message', quote: 'Delete a message' },
+    ],
+    operation: 'messaging-rest.DeleteMessage',
+    title: 'deleting a message already deleted from the system is refused with "Message could not be deleted"',
+    needs,
+  },
+  async (t) => {
+    const [primary, peer] = await t.given('log on as primary and peer', () => Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer')]));
+    const mid = await t.given('primary sends peer a message', () => primary.send([peer]));
+    await t.given('peer deletes it permanently', async () => expectSuccess(await t.rest.deleteMessage(peer.auth, mid, true), 'permanent delete'));
+    expectDocumentedError(await t.rest.deleteMessage(peer.auth, mid), TEXT.messageNotDeleted);
+  },
+);
+
+rule(
+  {
+    ...base,
+    id: 'messaging-rest.delete.outsider-refused',
+    spec: [
+      { anchor: '§7.2/message-could-not-deleted', quote: 'Message could not be deleted | No permission, or already deleted from the system' },
+      { anchor: '§5/access-message-mid-limited-sender', quote: 'Access to a message by MID is limited to its sender and recipients' },
+      { anchor: '§4.3/delete-message', quote: 'Delete a message' },
+    ],
+    operation: 'messaging-rest.DeleteMessage',
+    title: 'Delete by a user without permission is refused with "Message could not be deleted", and every copy stays',
+    needs: [...needs, account('outsider')],
+  },
+  async (t) => {
+    const [primary, peer, outsider] = await t.given('log on as primary, peer and outsider', () =>
+      Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer'), MailSession.open(t, 'outsider')]),
+    );
+    const mid = await t.given('primary sends peer a message', () => primary.send([peer]));
+    const [peerSystem, primarySystem] = await t.given('find the system folders', () => Promise.all([peer.systemFolders(), primary.systemFolders()]));
+    expectDocumentedError(await t.rest.deleteMessage(outsider.auth, mid), TEXT.messageNotDeleted);
+    check((await peer.idsIn(peerSystem.inbox)).includes(mid) && (await primary.idsIn(primarySystem.outbox)).includes(mid),
+      `message ${mid} should still be in peer's Inbox and primary's Outbox after the outsider's refused delete.`);
   },
 );

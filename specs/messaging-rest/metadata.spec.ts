@@ -11,7 +11,16 @@ const needs = [iface('messaging-rest'), account('primary'), account('peer'), acc
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 rule(
-  { ...base, id: 'messaging-rest.metadata.tracking', section: '§4.3', title: "the sender's Get message metadata carries tracking for every recipient, each with a §3.1 status", needs },
+  {
+    ...base,
+    id: 'messaging-rest.metadata.tracking',
+    spec: [
+      { anchor: '§4.3/get-message-metadata', quote: 'tracking and security information for a sent message' },
+      { anchor: '§3.1/integer-status-message', quote: 'The integer status of a message.' },
+    ],
+    title: "the sender's Get message metadata carries tracking for every recipient, each with a §3.1 status",
+    needs,
+  },
   async (t) => {
     const [primary, peer, outsider] = await t.given('log on as primary, peer and outsider', () =>
       Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer'), MailSession.open(t, 'outsider')]),
@@ -31,7 +40,10 @@ rule(
   {
     ...base,
     id: 'messaging-rest.metadata.tracking-sender-only',
-    section: '§4.3',
+    spec: [
+      { anchor: '§4.3/get-mime-message', quote: 'Only the sender may retrieve detailed tracking information.' },
+      { anchor: '§4.3/get-message-metadata', quote: 'tracking and security information for a sent message' },
+    ],
     title: "only the sender may retrieve detailed tracking: a recipient's metadata request is refused or carries no tracking entries",
     needs: [iface('messaging-rest'), account('primary'), account('peer')],
   },

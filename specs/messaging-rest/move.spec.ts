@@ -8,7 +8,18 @@ const base = { interface: 'messaging-rest', operation: 'messaging-rest.MoveMessa
 const needs = [iface('messaging-rest'), account('primary'), account('peer')];
 
 rule(
-  { ...base, id: 'messaging-rest.move.same-type', section: '§3.2', title: 'moving a received message to a custom inbox folder places it there and takes it out of the Inbox', needs },
+  {
+    ...base,
+    id: 'messaging-rest.move.same-type',
+    spec: [
+      { anchor: '§3.2/move-message', quote: 'The message is placed in that folder.' },
+      { anchor: '§8/Move', quote: 'only within the same mailbox type' },
+      { anchor: '§4.3/move-message', quote: 'Move a message' },
+      { anchor: '§2.3/MessageOperations', quote: 'MessageId (int), DestinationFolderId (int; used by move only)' },
+    ],
+    title: 'moving a received message to a custom inbox folder places it there and takes it out of the Inbox',
+    needs,
+  },
   async (t) => {
     const [primary, peer] = await t.given('log on as primary and peer', () => Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer')]));
     const mid = await t.given('primary sends peer a message', () => primary.send([peer]));
@@ -24,7 +35,11 @@ rule(
   {
     ...base,
     id: 'messaging-rest.move.across-types-refused',
-    section: '§3.2',
+    spec: [
+      { anchor: '§3.2/move-message', quote: 'Moves across types are not allowed.' },
+      { anchor: '§8/Move', quote: 'only within the same mailbox type' },
+      { anchor: '§4.3/move-message', quote: 'Move a message' },
+    ],
     title: 'moves across mailbox types are refused (4xx) and the message stays: a received message into an outbox folder, a sent one into an inbox folder',
     needs,
   },

@@ -8,7 +8,11 @@ import { rule } from '../../harness/rule.js';
 rule(
   {
     id: 'messaging-rest.retract.recipient-copy-stays',
-    section: '§3.2',
+    spec: [
+      { anchor: '§3.2/retract-message', quote: "recipients have received it, read or unread | The message is retracted from recipients, but stays in a recipient's account until it expires or the recipient deletes it." },
+      { anchor: '§4.3/retract-message', quote: 'Retract a message' },
+      { anchor: '§2.3/MessageOperations', quote: 'MessageId (int)' },
+    ],
     interface: 'messaging-rest',
     operation: 'messaging-rest.RetractMessage',
     level: 'must',
@@ -35,7 +39,12 @@ rule(
 rule(
   {
     id: 'messaging-rest.retract.sender-status',
-    section: '§3.1',
+    spec: [
+      { anchor: '§3.1/Retracted', quote: 'Retracted | -2' },
+      { anchor: '§3.2/retract-message', quote: "but stays in a recipient's account until it expires or the recipient deletes it" },
+      { anchor: '§3.2/retract-message', quote: 'The message is retracted from recipients', silence: 'retraction' },
+      { anchor: '§4.3/retract-message', quote: 'Retract a message' },
+    ],
     interface: 'messaging-rest',
     operation: 'messaging-rest.RetractMessage',
     level: 'must',

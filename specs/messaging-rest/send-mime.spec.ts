@@ -13,7 +13,10 @@ rule(
   {
     ...base,
     id: 'messaging-rest.send-mime.delivered',
-    section: '§4.3',
+    spec: [
+      { anchor: '§4.3/send-mime-message', quote: 'Send a MIME message | SendMessage plus a file location of the MIME content | MID (string)' },
+      { anchor: '§2.3/message-id', quote: 'as a string by send-MIME', silence: 'send-mime-id' },
+    ],
     operation: ['messaging-rest.SendMimeMessage', 'messaging-rest.GetMessage'],
     title: 'Send a MIME message returns its MID and delivers it to the To recipients with the MIME subject',
     needs: [iface('messaging-rest'), account('primary'), account('peer')],
@@ -37,7 +40,10 @@ rule(
   {
     ...base,
     id: 'messaging-rest.send-mime.malformed-to-drafts',
-    section: '§3.2',
+    spec: [
+      { anchor: '§3.2/send-mime-message', quote: 'No error. The message is saved in the Drafts folder and its MID is returned.' },
+      { anchor: '§7.2/improperly-formatted-mime-message-send', quote: 'An improperly formatted MIME message on send does not raise an error' },
+    ],
     operation: 'messaging-rest.SendMimeMessage',
     title: "improperly formatted MIME text raises no error: the message is saved in the sender's Drafts and its MID is returned",
     needs: [iface('messaging-rest'), account('primary')],

@@ -9,7 +9,17 @@ import { rule } from '../../harness/rule.js';
 const base = { interface: 'messaging-rest', level: 'must' } as const;
 
 rule(
-  { ...base, id: 'messaging-rest.send.mid-int', section: '§4.3', operation: 'messaging-rest.SendMessage', title: 'Send a message returns the new MID as an int', needs: [iface('messaging-rest'), account('primary'), account('peer')] },
+  {
+    ...base,
+    id: 'messaging-rest.send.mid-int',
+    spec: [
+      { anchor: '§4.3/send-message', quote: 'MID (int)' },
+      { anchor: '§2.3/message-id', quote: 'returned as an int by send' },
+    ],
+    operation: 'messaging-rest.SendMessage',
+    title: 'Send a message returns the new MID as an int',
+    needs: [iface('messaging-rest'), account('primary'), account('peer')],
+  },
   async (t) => {
     const [primary, peer] = await t.given('log on as primary and peer', () => Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer')]));
     const res = await t.rest.send(primary.auth, { To: [peer.email], Subject: `${primary.tag} mid`, TextBody: 'What is my MID?' });
@@ -24,8 +34,11 @@ rule(
   {
     ...base,
     id: 'messaging-rest.send.delivered',
-    sentence: 'Send a message | SendMessage | MID (int) · Get inbox message ids | GetInboxMIDRequest | list of MIDs of messages in the user\'s inbox',
-    section: '§4.3',
+    spec: [
+      { anchor: '§4.3/send-message', quote: 'Send a message | SendMessage | MID (int)' },
+      { anchor: '§4.3/get-inbox-message-ids', quote: "list of MIDs of messages in the user's inbox" },
+      { anchor: '§2.3/SendMessage', quote: 'To (list of strings)' },
+    ],
     operation: 'messaging-rest.SendMessage',
     title: 'a sent message reaches the Inbox of every recipient in To (same company and another company)',
     needs: [iface('messaging-rest'), account('primary'), account('peer'), account('outsider')],

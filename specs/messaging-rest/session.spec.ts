@@ -1,3 +1,4 @@
+import { MESSAGING_ERROR_TEXTS as TEXT } from '../../contract/messaging-errors.js';
 import { operationsOf } from '../../contract/operations.js';
 import { randomBytes } from 'node:crypto';
 import { LogOnResponseSchema } from '../../contract/messaging.js';
@@ -84,7 +85,10 @@ rule(
   {
     ...base,
     id: 'messaging-rest.session.logon-first',
-    section: '§5',
+    spec: [
+      { anchor: '§5/log-must-come-before-any', quote: 'Log on must come before any other function, except change password.' },
+      { anchor: '§5/messaging-interface-authenticates-session-key', quote: 'The messaging interface authenticates with a session key from log on, sent in the X-Session-Key header (REST)' },
+    ],
     operation: operationsOf('messaging-rest', ['messaging-rest.LogOn', 'messaging-rest.ChangePassword']),
     title: 'every operation other than Log on and Change password is refused (4xx) without a session key, on ids the user may use with one (rule 4: log on must come first)',
     needs: [iface('messaging-rest'), account('primary'), account('peer')],
@@ -98,7 +102,10 @@ rule(
   {
     ...base,
     id: 'messaging-rest.session.unknown-key',
-    section: '§5',
+    spec: [
+      { anchor: '§5/messaging-interface-authenticates-session-key', quote: 'The messaging interface authenticates with a session key from log on, sent in the X-Session-Key header (REST)' },
+      { anchor: '§5/log-must-come-before-any', quote: 'Log on must come before any other function, except change password.' },
+    ],
     operation: operationsOf('messaging-rest', ['messaging-rest.LogOn', 'messaging-rest.ChangePassword']),
     title: 'a session key that Log on never issued is refused (4xx) by every operation, on ids the user may use with a key (rule 4)',
     needs: [iface('messaging-rest'), account('primary'), account('peer')],
@@ -113,7 +120,10 @@ rule(
   {
     ...base,
     id: 'messaging-rest.session.logout-invalidates',
-    section: '§4.3',
+    spec: [
+      { anchor: '§4.3/log-out', quote: 'Invalidates the session key; later calls with it are invalid.' },
+      { anchor: '§5/logout-invalidates-key', quote: 'Logout invalidates the key.' },
+    ],
     operation: 'messaging-rest.LogOut',
     title: 'Log out invalidates the session key: later calls with it are refused (4xx)',
     needs: [iface('messaging-rest'), account('primary')],
@@ -133,7 +143,10 @@ rule(
   {
     ...base,
     id: 'messaging-rest.session.expired-key',
-    section: '§7.2',
+    spec: [
+      { anchor: '§7.2/sessionkey-expired', quote: 'SessionKey Expired | The session key has expired' },
+      { anchor: '§8/maximum-page-size-session-key', quote: 'session key lifetime: not shown', silence: 'session-key-lifetime' },
+    ],
     operation: 'messaging-rest.GetAccountDetails',
     title: 'a session key past its lifetime is refused with "SessionKey Expired"',
     needs: [iface('messaging-rest'), shortSession],
@@ -155,6 +168,6 @@ rule(
       { timeoutMs: lapse + 5_000, intervalMs: 250 },
     );
     const refused = await t.rest.details(auth);
-    expectDocumentedError(refused, 'SessionKey Expired');
+    expectDocumentedError(refused, TEXT.sessionExpired);
   },
 );

@@ -1,42 +1,32 @@
 import { MetadataSchema, MimeResponseSchema, SearchResponseSchema, SummariesSchema, statusesOf } from '../../contract/messaging.js';
-import { isTableStatus, STATUS_SENT_PLAIN_TEXT } from '../../contract/message-status.js';
+import { inReadColumn, inUnreadColumn, isTableStatus, STATUS_SENT_PLAIN_TEXT } from '../../contract/message-status.js';
 import { check, expectBody } from '../../harness/expect.js';
 import { MailSession } from '../../harness/fixtures/mailbox.js';
 import { deliverPlainText } from '../../harness/fixtures/smtp.js';
+import { describeRow, statusRows } from '../../harness/fixtures/status-rows.js';
 import { account, iface, plainTextTlsMessage } from '../../harness/needs.js';
-import { rule, type RuleContext } from '../../harness/rule.js';
+import { rule } from '../../harness/rule.js';
 import { MALFORMED_MIME_SAMPLES } from '../../generators/mime-message.js';
+import { oneRead, searched } from './unread.js';
 
-/** spec §3.1 'Message status' and its Read/Unread column; §4.3 'Get unread messages'. */
+/**
+ * spec §3.1 'Message status' and its Read/Unread column; §4.3 'Get unread messages'. The table
+ * rules judge each row the suite can make (harness/fixtures/status-rows.ts) by the listings whose
+ * meaning the table gives (clarification R2): the unread-only search (§3.1: "The Read/Unread
+ * column is the one the GetInboxUnreadOnly parameter relies on"), Get unread (§4.3), and the plain
+ * listings of the folder the message is in.
+ */
 const base = { interface: 'messaging-rest', level: 'must' } as const;
 const needs = [iface('messaging-rest'), account('primary'), account('peer')];
 const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
-
-/**
- * Peer with three messages from primary; the second one retrieved as MIME, so read (spec §3.2).
- * `unread` is the suite's own expectation (the mailbox model): the first and third are unread,
- * the second read, whatever statuses the target reports (issue 8).
- */
-async function oneRead(t: RuleContext, folderType?: 0) {
-  const [primary, peer] = await t.given('log on as primary and peer', () => Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer')]));
-  return t.given('peer gets three messages and retrieves the second as MIME', async () => {
-    const folder = folderType === 0 ? await peer.createFolder(0) : (await peer.systemFolders()).inbox;
-    const mids: number[] = [];
-    for (let i = 1; i <= 3; i++) mids.push(await primary.send([peer], { Subject: `${primary.tag} s${i}` }));
-    if (folderType === 0) for (const mid of mids) await peer.move(mid, folder);
-    expectBody(await t.rest.getMime(peer.auth, mids[1]!), MimeResponseSchema, 'MIME retrieval');
-    // the status each message has now, as the folder's summaries report it
-    const status = new Map((await peer.summaries(folder)).filter((s) => mids.includes(s.MessageId)).map((s) => [s.MessageId, s.MessageStatus]));
-    check(mids.every((m) => status.has(m)), `peer's folder ${folder} does not list all of ${JSON.stringify(mids)}`);
-    return { primary, peer, folder, mids, status, unread: [mids[0]!, mids[2]!] };
-  });
-}
 
 rule(
   {
     ...base,
     id: 'messaging-rest.status.table-values',
-    section: '§3.1',
+    spec: [
+      { anchor: '§3.1/integer-status-message', quote: 'The integer status of a message.' },
+    ],
     operation: ['messaging-rest.GetMessageSummaries', 'messaging-rest.GetUnreadMessages', 'messaging-rest.SearchInbox', 'messaging-rest.GetMessageMetadata'],
     title: 'every message status in every response (summaries, unread, search, tracking) is one of the table\'s values',
     needs,
@@ -77,7 +67,11 @@ rule(
   {
     ...base,
     id: 'messaging-rest.status.unread-only-search',
-    section: '§3.1',
+    spec: [
+      { anchor: '§3.1/read-unread-column-one-getinboxunreadonly', quote: 'The Read/Unread column is the one the GetInboxUnreadOnly parameter relies on.' },
+      { anchor: '§2.3/SearchInbox', quote: 'GetInboxUnReadOnly (boolean)' },
+      { anchor: '§3.2/get-mime-message', quote: 'Tracking information is written automatically, marking it read by the recipient.' },
+    ],
     operation: 'messaging-rest.SearchInbox',
     title: 'a search with GetInboxUnReadOnly returns exactly the unread messages: of three delivered, the two the recipient has not retrieved, not the one retrieved as MIME',
     needs,
@@ -94,8 +88,11 @@ rule(
   {
     ...base,
     id: 'messaging-rest.status.get-unread',
-    sentence: 'Get unread messages | inbox-unread flag, folder id | summaries of all unread inbox messages, including messages delivered as plain text over TLS (MessageStatus = 5)',
-    section: '§3.1',
+    spec: [
+      { anchor: '§4.3/get-unread-messages', quote: 'Get unread messages | inbox-unread flag, folder id | summaries of all unread inbox messages' },
+      { anchor: '§3.2/get-mime-message', quote: 'Tracking information is written automatically, marking it read by the recipient.' },
+      { anchor: '§2.3/unread-messages-query', quote: 'a boolean (inbox unread flag) and a folder id' },
+    ],
     operation: 'messaging-rest.GetUnreadMessages',
     title: 'Get unread messages lists exactly the inbox messages not yet read: of three messages delivered, the two the recipient has not retrieved, not the one retrieved as MIME',
     needs,
@@ -111,7 +108,9 @@ rule(
   {
     ...base,
     id: 'messaging-rest.status.plain-text-tls',
-    section: '§4.3',
+    spec: [
+      { anchor: '§4.3/get-unread-messages', quote: 'including messages delivered as plain text over TLS (MessageStatus = 5)' },
+    ],
     operation: 'messaging-rest.GetUnreadMessages',
     title: 'Get unread messages includes a message delivered as plain text over TLS, with MessageStatus 5',
     needs: [iface('messaging-rest'), account('primary'), plainTextTlsMessage],
@@ -124,5 +123,119 @@ rule(
     const listed = (await primary.unread()).find((s) => s.MessageId === mid);
     check(listed, `GET /Message/Inbox/Unread: the plain-text TLS message ${mid} (delivered through the SMTP gateway, or messaging.plainTextTlsMessageId) is not listed.`);
     check(listed.MessageStatus === STATUS_SENT_PLAIN_TEXT, `GET /Message/Inbox/Unread: message ${mid} is listed with MessageStatus ${listed.MessageStatus}, not 5 (plain text over TLS).`);
+  },
+);
+
+rule(
+  {
+    ...base,
+    id: 'messaging-rest.status.unread-only-table',
+    spec: [
+      { anchor: '§3.1/read-unread-column-one-getinboxunreadonly', quote: 'The Read/Unread column is the one the GetInboxUnreadOnly parameter relies on.' },
+      { anchor: '§2.3/SearchInbox', quote: 'GetInboxUnReadOnly (boolean)' },
+      { anchor: '§3.2/get-mime-message', quote: 'Tracking information is written automatically, marking it read by the recipient.', silence: 'get-message-tracking' },
+    ],
+    operation: 'messaging-rest.SearchInbox',
+    title: "over every status row the suite makes in a recipient's Inbox (unread, read by MIME, retracted unread and read, opened), an unread-only search returns exactly the rows whose §3.1 column says Unread, and each row's status is in the column §3.2 gives it",
+    needs,
+  },
+  async (t) => {
+    const { peer, primary, inbox, rows } = await statusRows(t);
+    for (const r of rows.filter((x) => x.model)) {
+      const agrees = r.model === 'Unread' ? inUnreadColumn(r.reported) : inReadColumn(r.reported);
+      check(agrees, `peer's Inbox lists message ${describeRow(r)}: its status is not in the ${r.model} column.`);
+    }
+    const found = await searched(t, peer, inbox, primary.tag, true);
+    const wrong = rows.filter((r) => found.includes(r.mid) !== r.unread);
+    check(wrong.length === 0, `an unread-only search of peer's Inbox (GetInboxUnReadOnly true) is wrong for ${wrong.map((r) => `${describeRow(r)}: ${found.includes(r.mid) ? 'returned' : 'left out'}`).join('; ')}.`);
+  },
+);
+
+rule(
+  {
+    ...base,
+    id: 'messaging-rest.status.get-unread-table',
+    spec: [
+      { anchor: '§4.3/get-unread-messages', quote: 'summaries of all unread inbox messages' },
+      { anchor: '§4.3/get-unread-messages', quote: 'summaries of all unread inbox messages', silence: 'unread-retracted' },
+      { anchor: '§3.2/get-mime-message', quote: 'Tracking information is written automatically, marking it read by the recipient.', silence: 'get-message-tracking' },
+    ],
+    operation: 'messaging-rest.GetUnreadMessages',
+    title: "over every status row the suite makes, Get unread lists exactly the recipient's inbox rows whose §3.1 column says Unread (a retracted one may be left out), and none of the sender's own copies (the sent copy, a draft), which are no inbox messages",
+    needs,
+  },
+  async (t) => {
+    const { peer, primary, rows, sent, draft } = await statusRows(t);
+    const listed = (await peer.unread()).map((s) => s.MessageId);
+    // Get unread has no GetRetractedMsgs flag: whether it hides a retracted, unread copy is not stated (M11, R2)
+    const wrong = rows.filter((r) => listed.includes(r.mid) !== r.unread && !(r.retracted && r.unread));
+    check(wrong.length === 0, `peer's Get unread is wrong for ${wrong.map((r) => `${describeRow(r)}: ${listed.includes(r.mid) ? 'listed' : 'left out'}`).join('; ')}.`);
+    const own = (await primary.unread()).map((s) => s.MessageId);
+    for (const [what, mid] of [['sent copy', sent.mid], ['draft', draft.mid]] as const) {
+      check(!own.includes(mid), `primary's Get unread lists primary's own ${what} ${mid}; spec §4.3 lists unread inbox messages only.`);
+    }
+  },
+);
+
+rule(
+  {
+    ...base,
+    id: 'messaging-rest.status.list-membership',
+    spec: [
+      { anchor: '§4.3/get-inbox-message-ids', quote: "list of MIDs of messages in the user's inbox" },
+      { anchor: '§4.3/get-message-summaries', quote: 'summaries of all messages in the folder' },
+      { anchor: '§4.3/search-inbox', quote: 'Search the inbox' },
+      { anchor: '§3.2/send-mime-message', quote: 'The message is saved in the Drafts folder' },
+    ],
+    operation: 'messaging-rest.GetInboxMessageIds',
+    title: "whatever its status, every row the suite makes is listed where it is: each recipient row by the Inbox's message ids, its summaries and a search of it; the sent copy in the Outbox and the draft in Drafts, neither among the sender's Inbox ids",
+    needs,
+  },
+  async (t) => {
+    const { peer, primary, inbox, rows, sent, draft } = await statusRows(t);
+    const listings: Array<[string, number[]]> = [
+      ['Get inbox message ids', await peer.inboxIds(inbox)],
+      ['Get message summaries', await peer.idsIn(inbox)],
+      ['a search (GetRetractedMsgs true)', await searched(t, peer, inbox, primary.tag, false)],
+    ];
+    for (const [name, ids] of listings) {
+      const missing = rows.filter((r) => !ids.includes(r.mid));
+      check(missing.length === 0, `${name} of peer's Inbox leaves out ${missing.map(describeRow).join('; ')}.`);
+    }
+    const { inbox: ownInbox } = await t.given("find primary's Inbox", () => primary.systemFolders());
+    const ownInboxIds = await primary.inboxIds(ownInbox);
+    for (const [what, copy] of [['sent copy', sent], ['draft', draft]] as const) {
+      check((await primary.idsIn(copy.folder)).includes(copy.mid), `primary's ${what} ${copy.mid} is not listed in its folder ${copy.folder} (spec §3.2).`);
+      check(!ownInboxIds.includes(copy.mid), `Get inbox message ids of primary's Inbox lists primary's own ${what} ${copy.mid}.`);
+    }
+  },
+);
+
+rule(
+  {
+    ...base,
+    id: 'messaging-rest.status.plain-text-read-column',
+    spec: [
+      { anchor: '§3.1/SentPlainText', quote: 'SentPlainText | 5 | Read' },
+      { anchor: '§3.1/read-unread-column-one-getinboxunreadonly', quote: 'The Read/Unread column is the one the GetInboxUnreadOnly parameter relies on.' },
+    ],
+    operation: 'messaging-rest.SearchInbox',
+    title: 'an unread-only search leaves out a plain-text TLS message (status 5, whose §3.1 column says Read), which the same search without GetInboxUnReadOnly finds',
+    needs: [iface('messaging-rest'), account('primary'), plainTextTlsMessage],
+    // delivering one through the gateway relies on the company's SMTP settings
+    company: 'uses',
+  },
+  async (t) => {
+    const primary = await t.given('log on as primary', () => MailSession.open(t, 'primary'));
+    const mid = t.profile.messaging.plainTextTlsMessageId ?? (await deliverPlainText(t, primary));
+    const { inbox, subject } = await t.given(`find message ${mid} in primary's Inbox, with status 5, and a search that finds it`, async () => {
+      const { inbox: folder } = await primary.systemFolders();
+      const summary = (await primary.summaries(folder)).find((s) => s.MessageId === mid);
+      check(summary?.Subject && summary.MessageStatus === STATUS_SENT_PLAIN_TEXT, `primary's Inbox does not list message ${mid} with a subject and MessageStatus 5`);
+      check((await searched(t, primary, folder, summary.Subject, false)).includes(mid), `a search of primary's Inbox for "${summary.Subject}" does not find ${mid}`);
+      return { inbox: folder, subject: summary.Subject };
+    });
+    const found = await searched(t, primary, inbox, subject, true);
+    check(!found.includes(mid), `an unread-only search returns the plain-text TLS message ${mid} (status 5); spec §3.1 puts status 5 in the Read column, the one GetInboxUnreadOnly relies on.`);
   },
 );

@@ -1,4 +1,4 @@
-import { MessageIdsSchema, SearchResponseSchema, SendMimeResponseSchema } from '../../contract/messaging.js';
+import { MessageIdsSchema, SendMimeResponseSchema } from '../../contract/messaging.js';
 import { check, expectBody } from '../../harness/expect.js';
 import { eventually } from '../../harness/eventually.js';
 import { MailSession } from '../../harness/fixtures/mailbox.js';
@@ -7,11 +7,10 @@ import { rule, type RuleContext } from '../../harness/rule.js';
 import { mimeWithAttachment } from '../../generators/mime-message.js';
 
 /**
- * spec §2.3 request fields whose effect a rule observes (issue 8: every field of a request
- * model changes an observable outcome): GetInboxMIDRequest FolderId and MustHaveAttachments,
- * SearchInbox OrderDesc. The other fields' rules live beside their operations.
+ * spec §4.3 'Get inbox message ids' and its §2.3 request model GetInboxMIDRequest, whose fields
+ * FolderId and MustHaveAttachments each change an observable outcome (issue 8).
  */
-const base = { interface: 'messaging-rest', level: 'must' } as const;
+const base = { interface: 'messaging-rest', operation: 'messaging-rest.GetInboxMessageIds', level: 'must' } as const;
 const needs = [iface('messaging-rest'), account('primary'), account('peer')];
 const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
 
@@ -23,9 +22,37 @@ async function inboxIds(t: RuleContext, peer: MailSession, folderId: number, mus
 rule(
   {
     ...base,
+    id: 'messaging-rest.inbox-ids.inbox-only',
+    spec: [
+      { anchor: '§4.3/get-inbox-message-ids', quote: "list of MIDs of messages in the user's inbox" },
+    ],
+    title: "Get inbox message ids for the Inbox lists the messages in the user's Inbox and not those filed in another folder",
+    needs,
+  },
+  async (t) => {
+    const [primary, peer] = await t.given('log on as primary and peer', () => Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer')]));
+    const { inbox } = await t.given("find peer's Inbox", () => peer.systemFolders());
+    const [kept, filed] = await t.given('peer gets two messages and files one in a custom folder', async () => {
+      const folder = await peer.createFolder(0);
+      const mids = [await primary.send([peer]), await primary.send([peer])];
+      await peer.move(mids[1]!, folder);
+      return mids as [number, number];
+    });
+    const res = await t.rest.inboxMessageIds(peer.auth, { FolderId: inbox, MessageListFilter: 0, MustHaveAttachments: false });
+    const { MessageIds } = expectBody(res, MessageIdsSchema, 'MessageIds (vendor-wire §1.1)');
+    check(MessageIds.includes(kept), `POST /Message/GetInboxMessageIds: message ${kept} in peer's Inbox is not listed.`);
+    check(!MessageIds.includes(filed), `POST /Message/GetInboxMessageIds: message ${filed}, filed in a custom folder, is listed as in the Inbox.`);
+  },
+);
+
+rule(
+  {
+    ...base,
     id: 'messaging-rest.inbox-ids.folder',
-    section: '§2.3',
-    operation: 'messaging-rest.GetInboxMessageIds',
+    spec: [
+      { anchor: '§2.3/GetInboxMIDRequest', quote: 'FolderId (int)' },
+      { anchor: '§4.3/get-inbox-message-ids', quote: 'Get inbox message ids' },
+    ],
     title: 'Get inbox message ids with the FolderId of a custom inbox folder lists the messages filed there and not those left in the Inbox',
     needs,
   },
@@ -49,8 +76,10 @@ rule(
   {
     ...base,
     id: 'messaging-rest.inbox-ids.attachments',
-    section: '§2.3',
-    operation: 'messaging-rest.GetInboxMessageIds',
+    spec: [
+      { anchor: '§2.3/GetInboxMIDRequest', quote: 'MustHaveAttachments (boolean)' },
+      { anchor: '§4.3/get-inbox-message-ids', quote: 'Get inbox message ids' },
+    ],
     title: 'Get inbox message ids with MustHaveAttachments true lists only the messages with an attachment; with false it lists those without as well',
     needs,
   },
@@ -72,40 +101,5 @@ rule(
     check(sameSet(only, [withFile]), `POST /Message/GetInboxMessageIds with MustHaveAttachments true: only message ${withFile} has an attachment; the ids listed are ${JSON.stringify(only)}.`);
     const all = await inboxIds(t, peer, folder, false);
     check(sameSet(all, [withFile, without]), `POST /Message/GetInboxMessageIds with MustHaveAttachments false: the folder holds ${JSON.stringify([withFile, without])}; the ids listed are ${JSON.stringify(all)}.`);
-  },
-);
-
-/** Time between the two sends, so a server that keeps dates to the second still orders them. */
-const APART_MS = 1_100;
-
-rule(
-  {
-    ...base,
-    id: 'messaging-rest.search.order-desc',
-    section: '§2.3',
-    operation: 'messaging-rest.SearchInbox',
-    title: 'a search ordered by DATE lists the older message first with OrderDesc false and the newer first with OrderDesc true',
-    needs,
-  },
-  async (t) => {
-    const [primary, peer] = await t.given('log on as primary and peer', () => Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer')]));
-    const { folder, older, newer } = await t.given('peer files two messages from primary, sent more than a second apart', async () => {
-      const id = await peer.createFolder(0);
-      const first = await primary.send([peer]);
-      const sentAt = Date.now();
-      await eventually('a second to pass between the two sends', async () => (Date.now() - sentAt >= APART_MS ? true : undefined), { timeoutMs: APART_MS + 2_000 });
-      const second = await primary.send([peer]);
-      for (const mid of [first, second]) await peer.move(mid, id);
-      return { folder: id, older: first, newer: second };
-    });
-    for (const desc of [false, true]) {
-      const res = await t.rest.search(peer.auth, { Filter: primary.tag, FolderId: folder, OrderBy: 'DATE', OrderDesc: desc, GetRetractedMsgs: true, PageNum: t.profile.messaging.firstPageNumber, PageSize: 50 });
-      const found = expectBody(res, SearchResponseSchema, 'search Results (vendor-wire §1.2)').Results.map((r) => r.MessageId).filter((m) => m === older || m === newer);
-      const expected = desc ? [newer, older] : [older, newer];
-      check(
-        found.length === 2 && found[0] === expected[0],
-        `POST /Message/Inbox/Search OrderBy DATE, OrderDesc ${desc}: message ${older} was sent before ${newer}, so the results should list ${JSON.stringify(expected)} in that order; they list ${JSON.stringify(found)}.`,
-      );
-    }
   },
 );

@@ -11,7 +11,9 @@ const strings = (v: unknown): string[] =>
 rule(
   {
     id: 'messaging-rest.account.details',
-    section: '§4.3',
+    spec: [
+      { anchor: '§4.3/get-account-details', quote: 'Get your account details | (session) | account details' },
+    ],
     interface: 'messaging-rest',
     operation: 'messaging-rest.GetAccountDetails',
     level: 'must',

@@ -1,0 +1,143 @@
+/**
+ * How discovery (`secure-messaging-conformance discover`, harness/discovery/) decides each
+ * silence of the catalogue, or why it cannot (issue 19, Build 2). Kept beside the catalogue, keyed
+ * by silence id, so the catalogue's entries stay as they are; selftest/discovery-catalogue.test.ts
+ * checks that every silence has exactly one answer here, that the answer agrees with the entry
+ * (a probe or a reason only where the entry has a profile key), and that every probe exists.
+ *
+ *   probe           a probe of harness/discovery decides the profile key from the target's answers
+ *   undiscoverable  the key is the vendor's to give: why no probe can (or may) decide it
+ *   inert           the catalogue marks the silence inert: no reading is observable, nothing to decide
+ *   neutral         the entry has no profile key: the suite asserts what every reading shares, so
+ *                   nothing is declared and nothing is discovered
+ */
+
+/** The probes of harness/discovery/probes (the registry there is typed by this list, so each name has one probe and each probe a name). */
+export const PROBE_NAMES = [
+  'token-scheme',
+  'resource-type',
+  'admin-timestamp',
+  'admin-user-types',
+  'admin-operations',
+  'provisioning-errors',
+  'provisioning-company',
+  'secure-contacts-count',
+  'mail-folders',
+  'mail-trash',
+  'change-password',
+  'search-first-page',
+] as const;
+export type ProbeName = (typeof PROBE_NAMES)[number];
+
+export type Discovery = { readonly probe: ProbeName } | { readonly undiscoverable: string } | { readonly inert: true } | { readonly neutral: true };
+
+const INERT = { inert: true } as const;
+const NEUTRAL = { neutral: true } as const;
+
+/** One answer per silence id of contract/silences (a self-test checks the two lists agree). */
+export const DISCOVERY: Readonly<Record<string, Discovery>> = {
+  'ids': NEUTRAL,
+  'session-key-format': NEUTRAL,
+  'response-fields': NEUTRAL,
+  'error-envelope': NEUTRAL,
+  'error-status': NEUTRAL,
+  'list-order': NEUTRAL,
+  'rate-limits': INERT,
+  'events': INERT,
+  'rest-version': INERT,
+  'json-name-case': NEUTRAL,
+  'path-case': NEUTRAL,
+  'edition-and-release': { undiscoverable: 'the edition and release are the vendor’s statement of what it certifies; releases that share one §9 gating (securemail 5.4 and 5.36, direct 6.3 and securemail 5.37 without SOAP) behave alike, so no exchange can name the release' },
+  'token-response': NEUTRAL,
+  'challenge-response': NEUTRAL,
+  'id-token-invalid-status': NEUTRAL,
+  'lockout-threshold-attempt': { undiscoverable: 'counting the bad secrets that lock an account costs an account per probe, and an account locked by discovery stays locked for the run the vendor then starts' },
+  'missing-grant-type': NEUTRAL,
+  'token-missing-field-error': NEUTRAL,
+  'token-json-scalars': NEUTRAL,
+  'grant-type-case': NEUTRAL,
+  'resource-type-values': { probe: 'resource-type' },
+  'company-id-name': INERT,
+  'auth-scheme': { probe: 'token-scheme' },
+  'token-media-types': NEUTRAL,
+  'wrong-otp-error': NEUTRAL,
+  'session-key-lifetime': { undiscoverable: 'messaging.shortSession names an account whose session keys expire soon: a setting only the vendor can make on its own server, and the lifetime of ordinary keys is too long to wait for' },
+  'folder-create-response': NEUTRAL,
+  'folder-ids': NEUTRAL,
+  'system-folder-names': { probe: 'mail-folders' },
+  'folder-name-characters': NEUTRAL,
+  'duplicate-folder-names': NEUTRAL,
+  'send-mime-id': NEUTRAL,
+  'delete-response': NEUTRAL,
+  'string-response': NEUTRAL,
+  'date-format': NEUTRAL,
+  'recipient-tracking': NEUTRAL,
+  'purged-message-text': NEUTRAL,
+  'trash-mechanism': { probe: 'mail-trash' },
+  'change-password-user': { probe: 'change-password' },
+  'system-folder-types': NEUTRAL,
+  'improper-mime': INERT,
+  'unread-statuses': INERT,
+  'search-semantics': { probe: 'search-first-page' },
+  'retraction': NEUTRAL,
+  'retract-draft': INERT,
+  'get-message-tracking': NEUTRAL,
+  'unread-retracted': NEUTRAL,
+  'response-model': { probe: 'provisioning-errors' },
+  'response-crypto': NEUTRAL,
+  'company-in-response': { probe: 'provisioning-company' },
+  'automation-id-format': NEUTRAL,
+  'company-keys': NEUTRAL,
+  'company-name-key': NEUTRAL,
+  'secure-contacts-shape': NEUTRAL,
+  'contact-without-cobrand': NEUTRAL,
+  'contacts-left-out': NEUTRAL,
+  'users-of-a-type': { probe: 'secure-contacts-count' },
+  'administrative-role-contact': NEUTRAL,
+  'email-well-formed': NEUTRAL,
+  'expiration-today': NEUTRAL,
+  'latest-expiration-date': NEUTRAL,
+  'undecryptable-data': NEUTRAL,
+  'provisioning-status': NEUTRAL,
+  'company-type': { probe: 'provisioning-company' },
+  'auto-sender-domains': { probe: 'provisioning-company' },
+  'provisioning-hash': INERT,
+  'company-status-transitions': INERT,
+  'cancel-effect': NEUTRAL,
+  'soap-envelope-prefix': NEUTRAL,
+  'soap-inner-xml-roots': NEUTRAL,
+  'soap-inner-xml-dates': NEUTRAL,
+  'soap-inner-xml-booleans': NEUTRAL,
+  'soap-fault-code': NEUTRAL,
+  'soap-extra-elements': NEUTRAL,
+  'soap-result-escaping': NEUTRAL,
+  'soap-void-response': NEUTRAL,
+  'admin-key-answer': NEUTRAL,
+  'account-list-model': NEUTRAL,
+  'user-type-model': { probe: 'admin-user-types' },
+  'login-timestamp-format': { probe: 'admin-timestamp' },
+  'admin-errors': NEUTRAL,
+  'admin-delete-answer': NEUTRAL,
+  'account-update-blank': NEUTRAL,
+  'direct-edition-admin-methods': { probe: 'admin-operations' },
+  'smtp-reply-texts': NEUTRAL,
+  'smtp-refusal-code': NEUTRAL,
+  'smtp-refusal-stage': NEUTRAL,
+  'smtp-removed-whitelist': NEUTRAL,
+  'smtp-whitelist-credentials': NEUTRAL,
+  'smtp-whitelist-entry': { undiscoverable: 'not yet: deciding the Subnet form means replacing the company’s whitelist and sending mail through the gateway from two bound client addresses (the whitelist rules’ own exchange), which this first discovery does not do; the vendor declares smtp.whitelistEntry' },
+  'directory-search-semantics': { undiscoverable: 'directory.knownProvider is data: a provider the directory holds, which the suite cannot find without already knowing a name to search for' },
+  'directory-response-shape': NEUTRAL,
+  'directory-errors': NEUTRAL,
+  'user-type-id-scope': { probe: 'admin-user-types' },
+  'message-id-scope': INERT,
+  'folder-id-scope': INERT,
+  'company-id-scope': INERT,
+  'automation-id-scope': INERT,
+  'session-key-scope': INERT,
+  'reference-id-scope': INERT,
+  'account-identity-scope': INERT,
+  'input-white-space': NEUTRAL,
+  'numeric-strings': NEUTRAL,
+  'text-normalisation': INERT,
+};

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { AdminOperation } from '../../../contract/profile.js';
+import { ADMIN_OPERATIONS, type AdminOperation } from '../../../contract/profile.js';
 import { keyOf } from '../../clients/admin.js';
 import type { HttpResponse } from '../../http.js';
 import { finder, type DiscoveryContext } from '../context.js';
+import { throwawayCompany } from './provisioning.js';
 import type { Finding, Probe } from '../types.js';
 
 const ok = (res: HttpResponse) => res.status >= 200 && res.status < 300;
@@ -69,9 +70,11 @@ export const adminUserTypes: Probe = {
 
 /**
  * spec §1, §9 'Some administration methods cannot be used on the direct-messaging edition' (A1):
- * which operations the target refuses. Reads are sent as they are; account operations act on an
- * account discovery creates and deletes; company-wide ones only where admin.allowCompanyChanges,
- * restoring what they change.
+ * which operations the target refuses. Reads are sent under the profile's administrator as they
+ * are; operations that change something act on a company discovery provisions and cancels (its
+ * accounts, keys and SMTP settings are thrown away with it), or, without provisioning, on an
+ * account discovery creates and deletes in the profile's company (company-wide ones only where
+ * admin.allowCompanyChanges, restoring what they change; the company key never).
  */
 export const adminOperations: Probe = {
   name: 'admin-operations',
@@ -83,12 +86,14 @@ export const adminOperations: Probe = {
     if (!admin || !key) return [f.ambiguous('admin.unavailableOperations', 'every reading', 'no administration session key could be had; the default stays', [ctx.mark()])];
     const client = ctx.clients().admin;
     const lacked: AdminOperation[] = [];
-    const unknown: string[] = [];
+    const offered: AdminOperation[] = [];
+    const unclear: string[] = [];
     const marks: number[] = [];
     const judge = (op: AdminOperation, res: HttpResponse) => {
       marks.push(ctx.mark());
       if (refused(res)) lacked.push(op);
-      else if (!ok(res)) unknown.push(`${op} (HTTP ${res.status})`);
+      else if (ok(res)) offered.push(op);
+      else unclear.push(`${op} (HTTP ${res.status})`);
     };
     judge('GetUserTypes', await client.userTypes(key));
     judge('ListAccounts', await client.listAccounts(key, { CompanyId: ctx.profile.companies.primary ?? 0, UserTypeId: 0 }));
@@ -97,35 +102,43 @@ export const adminOperations: Probe = {
     const creds = await client.smtpCredentials(key);
     judge('GetSmtpCredentials', creds);
 
+    const throwaway = await throwawayCompany(ctx);
+    const owner = throwaway ?? { sessionKey: key, email: admin.email };
     // an account of discovery's own: created, updated, deleted (each its operation's probe)
     const tag = ctx.name('acct').toLowerCase();
     const account = { Email: `${tag}@conformance.example.com`, UserId: tag, Password: `Cf-${randomBytes(6).toString('hex')}-9x!Q`, FirstName: 'Conformance', LastName: 'Discovery', Disabled: false, ButtonUser: false };
-    const created = await client.createAccount(key, account);
+    const created = await client.createAccount(owner.sessionKey, account);
     judge('CreateAccount', created);
+    // without an account of its own, Update and Delete act on the throwaway company's administrator
+    const subject = ok(created) ? account : throwaway ? { Email: throwaway.email, FirstName: 'Conformance', LastName: 'Discovery' } : undefined;
     if (ok(created)) {
-      let deleted = false;
       ctx.onCleanup(`delete the account ${account.Email}`, async () => {
-        if (!deleted) await client.deleteAccount((await adminKey(ctx)) ?? key, { Email: account.Email });
+        if (!offered.includes('DeleteAccount')) await client.deleteAccount((throwaway ? owner.sessionKey : await adminKey(ctx)) ?? key, { Email: account.Email });
       });
-      judge('UpdateAccount', await client.updateAccount(key, { ...account, LastName: 'Discovery Updated' }));
-      const del = await client.deleteAccount(key, { Email: account.Email });
-      judge('DeleteAccount', del);
-      deleted = ok(del);
-    } else unknown.push('UpdateAccount and DeleteAccount (no account of discovery’s own to act on)');
+    }
+    if (subject) judge('UpdateAccount', await client.updateAccount(owner.sessionKey, { ...subject, LastName: 'Discovery Updated' }));
+    else unclear.push('UpdateAccount and DeleteAccount (no account of discovery’s own to act on, and no company to provision)');
 
-    // company-wide: the SMTP password and whitelist, only with the vendor's leave (issue 9, item 6)
     const endpoints = (creds.json as { Endpoints?: unknown } | undefined)?.Endpoints;
-    if (admin.allowCompanyChanges && ok(creds) && Array.isArray(endpoints)) {
-      judge('ResetSmtpPassword', await client.resetSmtpPassword(key));
-      // the whitelist as it was: the same entries back, or removed where there was none
-      judge('UpdateIpWhitelist', await client.updateWhitelist(key, endpoints.length ? (endpoints as never) : ''));
-    } else unknown.push('ResetSmtpPassword and UpdateIpWhitelist (company changes not allowed, or the SMTP settings unreadable)');
-    // replacing the company key would void the profile's admin.encryptionKey: never tried
-    unknown.push('NewEncryptionKey (it would replace the profile’s company key)');
+    if (throwaway) {
+      judge('ResetSmtpPassword', await client.resetSmtpPassword(owner.sessionKey));
+      judge('UpdateIpWhitelist', await client.updateWhitelist(owner.sessionKey, ''));
+      judge('NewEncryptionKey', await client.newEncryptionKey(owner.sessionKey, { Email: owner.email }));
+    } else {
+      unclear.push('NewEncryptionKey (without a company of discovery’s own it would replace the profile’s company key)');
+      if (admin.allowCompanyChanges && ok(creds) && Array.isArray(endpoints)) {
+        judge('ResetSmtpPassword', await client.resetSmtpPassword(key));
+        // the whitelist as it was: the same entries back, or removed where there was none
+        judge('UpdateIpWhitelist', await client.updateWhitelist(key, endpoints.length ? (endpoints as never) : ''));
+      } else unclear.push('ResetSmtpPassword and UpdateIpWhitelist (company changes not allowed, or the SMTP settings unreadable)');
+    }
 
-    const because = `refused (4xx): ${lacked.join(', ') || 'none'}; not tried or unclear: ${unknown.join('; ')}`;
-    // NewEncryptionKey is never tried; every other operation's answer decides the key
-    if (unknown.length === 1) return [f.decided('admin.unavailableOperations', lacked, lacked.length ? 'the operations listed are refused (4xx)' : 'every operation offered', because, marks)];
+    // last: deleting the throwaway company's administrator (where there is no other account) ends its session
+    if (subject) judge('DeleteAccount', await client.deleteAccount(owner.sessionKey, { Email: subject.Email }));
+
+    lacked.sort((a, b) => ADMIN_OPERATIONS.indexOf(a) - ADMIN_OPERATIONS.indexOf(b));
+    const because = `refused (4xx): ${lacked.join(', ') || 'none'}; answered (2xx): ${offered.join(', ') || 'none'}${unclear.length ? `; not tried or unclear: ${unclear.join('; ')}` : ''}${throwaway ? ' (changes made in a company discovery provisioned and cancelled)' : ''}`;
+    if (unclear.length === 0) return [f.decided('admin.unavailableOperations', lacked, lacked.length ? 'the operations listed are refused (4xx)' : 'every operation offered', because, marks)];
     return [f.ambiguous('admin.unavailableOperations', 'every operation offered, or some of those not tried', because, marks)];
   },
 };

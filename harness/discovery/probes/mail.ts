@@ -29,8 +29,12 @@ async function sendToPeer(ctx: DiscoveryContext, primary: RestAuth, peerAuth: Re
     const mid = sent.data.MessageId;
     mids.push(mid);
     ctx.onCleanup(`purge message ${mid}`, async () => {
-      await ctx.clients().rest.deleteMessage(peerAuth, mid, true);
-      await ctx.clients().rest.deleteMessage(primary, mid, true);
+      // each copy purged (spec §3.2 permanent delete); a copy already gone answers a refusal, which is fine
+      for (const [who, auth] of [['peer', peerAuth], ['primary', primary]] as const) {
+        await ctx.clients().rest.deleteMessage(auth, mid, true);
+        const left = await ctx.clients().rest.getMessage(auth, mid);
+        if (ok(left)) throw new Error(`${who}'s copy of message ${mid} is still readable after a permanent delete`);
+      }
     });
   }
   return { tag, mids };
@@ -46,13 +50,13 @@ export const mailFolders: Probe = {
     if (!auth) return [f.ambiguous('messaging.systemFolderNames', 'every reading', 'the primary account could not log on; the default stays', [ctx.mark()])];
     const listed = FolderListSchema.safeParse((await ctx.clients().rest.listFolders(auth)).json);
     const at = ctx.mark();
-    if (!listed.success) return [f.none('messaging.systemFolderNames', 'List folders answered no Folders list', ['messaging-rest.folders.list'], [at])];
+    if (!listed.success) return [f.none('messaging.systemFolderNames', 'List folders answered no Folders list', ['messaging-rest.folder.list-statistics'], [at])];
     const names = listed.data.Folders.map((x) => x.FolderName.toLowerCase());
     const defaults = ctx.profile.messaging.systemFolderNames;
     const outbox = defaults.outbox.filter((n) => names.includes(n.toLowerCase()));
     const missing = (['inbox', 'drafts', 'trash', 'deletedTrash'] as const).filter((k) => !defaults[k].some((n) => names.includes(n.toLowerCase())));
     if (missing.length > 0 || outbox.length === 0) {
-      return [f.none('messaging.systemFolderNames', `the folder list names no folder for ${[...missing, ...(outbox.length ? [] : ['outbox'])].join(', ')} under any catalogued name`, ['messaging-rest.folders.system'], [at])];
+      return [f.none('messaging.systemFolderNames', `the folder list names no folder for ${[...missing, ...(outbox.length ? [] : ['outbox'])].join(', ')} under any catalogued name`, ['messaging-rest.folder.list-statistics', 'messaging-rest.folder.system-undeletable'], [at])];
     }
     if (outbox.length > 1) return [f.ambiguous('messaging.systemFolderNames', outbox.join(', '), `the folder list holds several catalogued Outbox names (${outbox.join(', ')}); the default stays`, [at])];
     // the default lists already name every catalogued reading, so they stay as they are

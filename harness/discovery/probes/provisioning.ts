@@ -1,5 +1,6 @@
 import type { CompanyModel, UserTypeModel } from '../../../contract/provisioning.js';
 import { buildCobrand, buildCompany, buildDomain, buildSecureContact } from '../../../generators/company.js';
+import { keyOf } from '../../clients/admin.js';
 import type { ProvisioningReply } from '../../clients/provisioning.js';
 import { finder, type DiscoveryContext } from '../context.js';
 import type { Finding, Probe } from '../types.js';
@@ -14,7 +15,12 @@ function company(ctx: DiscoveryContext, n: number, overrides: Partial<CompanyMod
 
 async function create(ctx: DiscoveryContext, model: CompanyModel): Promise<ProvisioningReply> {
   const reply = await ctx.clients().provisioning.create(model);
-  if (accepted(reply)) ctx.onCleanup(`cancel company ${model.CompanyName}`, () => ctx.clients().provisioning.cancel(model));
+  if (accepted(reply)) {
+    ctx.onCleanup(`cancel company ${model.CompanyName}`, async () => {
+      const cancel = await ctx.clients().provisioning.cancel(model);
+      if (!accepted(cancel)) throw new Error(`Cancel answered ${cancel.summary}`);
+    });
+  }
   return reply;
 }
 
@@ -108,3 +114,25 @@ export const secureContactsCount: Probe = {
     return [f.none('provisioning.secureContactsCountAsUsers', `lowering the LicenseQuantity answered ${update.summary}`, ['provisioning.update.license-below-users'], [madeAt, at])];
   },
 };
+
+/**
+ * A company of discovery's own and an administration session key for its administrator (its key
+ * read through provisioning, spec §4.5; vendor-wire §3.1), for operations that would change the
+ * vendor's own company: what they change is thrown away with the company. Undefined where the
+ * profile has no provisioning account or the target refuses a step.
+ */
+export async function throwawayCompany(ctx: DiscoveryContext): Promise<{ sessionKey: string; email: string } | undefined> {
+  if (!ctx.profile.provisioning || !ctx.profile.interfaces.includes('provisioning')) return undefined;
+  const model = company(ctx, 9);
+  if (!accepted(await create(ctx, model))) return undefined;
+  const keys = await ctx.clients().provisioning.getEncryptionKey({ ReferenceId: model.ReferenceId });
+  const pair = keys.data as { AutomationId?: unknown; ApiEncryptionKey?: unknown } | undefined;
+  if (!accepted(keys) || typeof pair?.AutomationId !== 'string' || typeof pair.ApiEncryptionKey !== 'string') return undefined;
+  ctx.redact.learn(pair.ApiEncryptionKey);
+  const email = model.Admin.Email;
+  const res = await ctx.clients().admin.sessionKey({ Email: email }, { automationId: pair.AutomationId, encryptionKey: pair.ApiEncryptionKey });
+  const sessionKey = keyOf(res);
+  if (!sessionKey) return undefined;
+  ctx.redact.learn(sessionKey);
+  return { sessionKey, email };
+}

@@ -3,7 +3,7 @@ import { profileSecrets, ProfileSchema, type Profile } from '../../contract/prof
 import { Clients } from '../clients/index.js';
 import { HttpClient, recordExchanges, sharedAgent, type Exchange } from '../http.js';
 import { Redactor } from '../redact.js';
-import { getKey, setKey, type Finding, type Confidence } from './types.js';
+import { getKey, setKey, type Finding, type Confidence } from './finding.js';
 
 /** Per-request time limit of discovery's exchanges (a run's default, harness/config.ts). */
 const REQUEST_TIMEOUT_MS = 10_000;

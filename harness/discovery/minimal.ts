@@ -1,5 +1,4 @@
 import { PROBES } from './probes/index.js';
-import { setKey } from './types.js';
 
 /**
  * Keys no rule reads that a probe cannot fill: dropped from a minimal profile with the decided

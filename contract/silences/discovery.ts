@@ -26,6 +26,7 @@ export const PROBE_NAMES = [
   'mail-trash',
   'change-password',
   'search-first-page',
+  'smtp-subnet',
 ] as const;
 export type ProbeName = (typeof PROBE_NAMES)[number];
 
@@ -125,7 +126,7 @@ export const DISCOVERY: Readonly<Record<string, Discovery>> = {
   'smtp-refusal-stage': NEUTRAL,
   'smtp-removed-whitelist': NEUTRAL,
   'smtp-whitelist-credentials': NEUTRAL,
-  'smtp-whitelist-entry': { undiscoverable: 'not yet: deciding the Subnet form means replacing the company’s whitelist and sending mail through the gateway from two bound client addresses (the whitelist rules’ own exchange), which this first discovery does not do; the vendor declares smtp.whitelistEntry' },
+  'smtp-whitelist-entry': { probe: 'smtp-subnet' },
   'directory-search-semantics': { undiscoverable: 'directory.knownProvider is data: a provider the directory holds, which the suite cannot find without already knowing a name to search for' },
   'directory-response-shape': NEUTRAL,
   'directory-errors': NEUTRAL,

@@ -21,6 +21,8 @@ export class DiscoveryContext {
   readonly http: HttpClient;
   /** the current probe's exchanges */
   exchanges: Exchange[] = [];
+  /** the current probe's SMTP dialogues (lines already redacted by the SMTP client) */
+  dialogues: Array<{ title: string; lines: string[] }> = [];
   readonly #cleanups: Array<{ what: string; fn: () => Promise<unknown> }> = [];
   /** a prefix for every name discovery creates, so a vendor can find leftovers */
   readonly prefix = `cfdisc${randomBytes(3).toString('hex')}`;

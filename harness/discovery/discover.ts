@@ -18,6 +18,7 @@ const INTERFACE: Readonly<Record<ProbeName, InterfaceName>> = {
   'mail-trash': 'messaging-rest',
   'change-password': 'messaging-rest',
   'search-first-page': 'messaging-rest',
+  'smtp-subnet': 'smtp',
 };
 
 export interface DiscoveryResult {
@@ -45,13 +46,14 @@ export async function discover(minimal: Record<string, unknown>, log: (line: str
   for (const probe of Object.values(PROBES)) {
     if (!ctx.profile.interfaces.includes(INTERFACE[probe.name])) continue;
     ctx.exchanges = [];
+    ctx.dialogues = [];
     const t0 = Date.now();
     let run: ProbeRun;
     try {
       const findings = await probe.run(ctx);
-      run = { probe: probe.name, findings, exchanges: ctx.exchanges, ms: Date.now() - t0 };
+      run = { probe: probe.name, findings, exchanges: ctx.exchanges, dialogues: ctx.dialogues, ms: Date.now() - t0 };
     } catch (e) {
-      run = { probe: probe.name, findings: [], exchanges: ctx.exchanges, problem: ctx.redact.text((e as Error).message), ms: Date.now() - t0 };
+      run = { probe: probe.name, findings: [], exchanges: ctx.exchanges, dialogues: ctx.dialogues, problem: ctx.redact.text((e as Error).message), ms: Date.now() - t0 };
     }
     runs.push(run);
     log(`  ${probe.name}: ${run.problem ? `could not finish (${run.problem})` : run.findings.map((f) => `${f.key} ${f.confidence}`).join(', ')}`);

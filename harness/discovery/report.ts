@@ -65,9 +65,10 @@ export function markdownReport(result: DiscoveryResult, sidecar: DiscoverySideca
   lines.push('', '## Clean-up', '', sidecar.leftovers.length ? sidecar.leftovers.map((l) => `- NOT removed: ${l}`).join('\n') : 'Everything discovery created was removed.');
   lines.push('', '## Exchanges', '');
   for (const run of [...result.runs, result.cleanup] as ProbeRun[]) {
-    if (run.exchanges.length === 0) continue;
+    if (run.exchanges.length === 0 && !run.dialogues?.length) continue;
     lines.push(`### ${run.probe}`, '');
     run.exchanges.forEach((x, i) => lines.push(`<a id="${anchor(run.probe, i)}"></a>`, `**${anchor(run.probe, i)}**`, '', '```http', renderExchange(x, redact), '```', ''));
+    for (const d of run.dialogues ?? []) lines.push(`**SMTP: ${d.title}**`, '', '```', ...d.lines.map((l) => redact.text(l)), '```', '');
   }
   return `${lines.join('\n')}\n`;
 }

@@ -20,6 +20,8 @@ export interface ProbeRun {
   readonly findings: readonly Finding[];
   /** the probe's exchanges, in order (redacted when rendered) */
   readonly exchanges: readonly Exchange[];
+  /** the probe's SMTP dialogues, if it spoke to the gateway */
+  readonly dialogues?: ReadonlyArray<{ title: string; lines: string[] }>;
   /** set when the probe could not run to the end (the target broke, a precondition failed) */
   readonly problem?: string;
   readonly ms: number;

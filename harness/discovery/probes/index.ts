@@ -3,6 +3,7 @@ import type { Probe } from '../types.js';
 import { adminOperations, adminTimestamp, adminUserTypes } from './admin.js';
 import { changePassword, mailFolders, mailTrash, searchFirstPage } from './mail.js';
 import { provisioningCompany, provisioningErrors, secureContactsCount } from './provisioning.js';
+import { smtpSubnet } from './smtp.js';
 import { resourceType, tokenScheme } from './token.js';
 
 /**
@@ -23,4 +24,5 @@ export const PROBES: Readonly<Record<ProbeName, Probe>> = {
   'mail-trash': mailTrash,
   'change-password': changePassword,
   'search-first-page': searchFirstPage,
+  'smtp-subnet': smtpSubnet,
 };

@@ -121,9 +121,9 @@ export const secureContactsCount: Probe = {
  * vendor's own company: what they change is thrown away with the company. Undefined where the
  * profile has no provisioning account or the target refuses a step.
  */
-export async function throwawayCompany(ctx: DiscoveryContext): Promise<{ sessionKey: string; email: string } | undefined> {
+export async function throwawayCompany(ctx: DiscoveryContext, n = 9): Promise<{ sessionKey: string; email: string } | undefined> {
   if (!ctx.profile.provisioning || !ctx.profile.interfaces.includes('provisioning')) return undefined;
-  const model = company(ctx, 9);
+  const model = company(ctx, n);
   if (!accepted(await create(ctx, model))) return undefined;
   const keys = await ctx.clients().provisioning.getEncryptionKey({ ReferenceId: model.ReferenceId });
   const pair = keys.data as { AutomationId?: unknown; ApiEncryptionKey?: unknown } | undefined;

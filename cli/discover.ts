@@ -6,6 +6,8 @@ import { ConfigError } from '../harness/config.js';
 import { discover } from '../harness/discovery/discover.js';
 import { minimalProfileOf } from '../harness/discovery/minimal.js';
 import { markdownReport, sidecarOf } from '../harness/discovery/report.js';
+import { ProfileSchema } from '../contract/profile.js';
+import { probe } from './preflight.js';
 import { EXIT } from './scorecard.js';
 
 export const DISCOVER_USAGE = '  secure-messaging-conformance discover [--target URL] [--profile MINIMAL.json] [--out PROFILE.json]';
@@ -16,7 +18,8 @@ export const DISCOVER_USAGE = '  secure-messaging-conformance discover [--target
  * profile, its sidecar PROFILE.discovery.json (a comment per key: confidence, reading, evidence)
  * and PROFILE.discovery.md (the report, exchanges redacted). Without --target, the embedded
  * reference is started, as `run` does, and discovered from the minimal part of its own profile.
- * Exit 0 when every key was decided or kept, 1 when some key matched no catalogued reading.
+ * Exit 0 when every key was decided or kept, 1 when some key matched no catalogued reading,
+ * 2 for a profile refused, 3 for an unreachable target.
  */
 export async function discoverCommand(args: string[], log: (line: string) => void = console.log): Promise<number> {
   const { values } = parseArgs({ args, options: { target: { type: 'string' }, profile: { type: 'string' }, out: { type: 'string' } }, strict: true });
@@ -41,6 +44,14 @@ export async function discoverCommand(args: string[], log: (line: string) => voi
   }
   if (typeof minimal.baseUrl !== 'string') throw new ConfigError('No target is set: pass --target URL, or give a profile file with "baseUrl".');
   try {
+    // the run's own preflight: an unreachable target is one sentence and exit 3, no probing
+    const parsed = ProfileSchema.safeParse(minimal);
+    if (!parsed.success) throw new ConfigError(`The profile is not valid: ${parsed.error.issues[0]?.path.join('.') || '(root)'}: ${parsed.error.issues[0]?.message}.`);
+    const unreachable = await probe(parsed.data);
+    if (unreachable) {
+      log(unreachable);
+      return EXIT.unreachable;
+    }
     log(`Discovering ${minimal.baseUrl}:`);
     const result = await discover(minimal, log);
     const out = resolve(values.out ?? 'discovered.profile.json');

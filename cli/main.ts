@@ -5,6 +5,7 @@ import { config as loadDotenv } from 'dotenv';
 import { ConfigError } from '../harness/config.js';
 import { bundle, verify } from './bundle.js';
 import { compareCommand } from './compare.js';
+import { DISCOVER_USAGE, discoverCommand } from './discover.js';
 import { readSummaryFile, renderReport } from './finish.js';
 import { merge } from './merge.js';
 import { run } from './run.js';
@@ -20,6 +21,7 @@ const USAGE = `Usage:
   secure-messaging-conformance merge DIR... [--reports OUT] [--expectations FILE]
   secure-messaging-conformance bundle [--reports DIR] [--out FILE] [--profile FILE]
   secure-messaging-conformance verify FILE
+${DISCOVER_USAGE}
 With no target, run starts the embedded reference server and runs against it.
 Every option also has an environment variable (see .env.example).
 Exit codes: 0 conforms, 1 does not conform (or compare: a regression; verify: a file changed),
@@ -29,6 +31,7 @@ async function main(argv: string[]): Promise<number> {
   loadDotenv({ quiet: true });
   const [first, ...rest] = argv;
   const command = first === '--help' || first === '-h' || first === 'help' ? undefined : first;
+  if (command === 'discover') return discoverCommand(rest);
   if (first !== command) {
     console.log(USAGE);
     return 0;

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { profileSecrets, ProfileSchema, type Profile } from '../../contract/profile.js';
 import { Clients } from '../clients/index.js';
-import { HttpClient, recordExchanges, sharedAgent, type Exchange } from '../http.js';
+import { HttpClient, type Exchange } from '../http.js';
+import { composeTransport } from '../transport/compose.js';
+import { WorkerTransport } from '../transport/worker.js';
 import { Redactor } from '../redact.js';
 import { getKey, setKey, type Finding, type Confidence } from './finding.js';
 
@@ -27,17 +29,23 @@ export class DiscoveryContext {
   /** a prefix for every name discovery creates, so a vendor can find leftovers */
   readonly prefix = `cfdisc${randomBytes(3).toString('hex')}`;
   #serial = 0;
+  /** the pool, gate and breaker of discovery's requests (harness/transport/), closed by cleanUp() */
+  readonly #transport: WorkerTransport;
 
   constructor(input: Record<string, unknown>) {
     this.#input = structuredClone(input);
     this.#profile = ProfileSchema.parse(this.#input);
     this.redact = new Redactor(profileSecrets(this.#profile));
     // the run's plumbing: the shared pool and admission gate under the profile's limits, and the recorder
-    const dispatcher = sharedAgent(this.#profile.limits).compose(recordExchanges((x) => this.exchanges.push(x)));
+    this.#transport = new WorkerTransport(this.#profile.limits);
+    const dispatcher = composeTransport(this.#transport, {
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      rule: { id: 'discover', judges: [] },
+      record: (x) => this.exchanges.push(x),
+    });
     this.http = new HttpClient(dispatcher, {
       timeoutMs: REQUEST_TIMEOUT_MS,
       redact: this.redact,
-      defaultHeaders: { 'x-conformance-rule': 'discover' },
       limits: this.#profile.limits,
       // ungated: discovery asks whether the target offers an operation; it does not assume the answer
     });
@@ -77,6 +85,11 @@ export class DiscoveryContext {
 
   onCleanup(what: string, fn: () => Promise<unknown>): void {
     this.#cleanups.push({ what, fn });
+  }
+
+  /** Closes discovery's connection pool (after cleanUp(): the report needs no more requests). */
+  close(): Promise<void> {
+    return this.#transport.close();
   }
 
   /** Runs the clean-ups, last first; returns what could not be cleaned up. */

@@ -61,6 +61,7 @@ export async function discover(minimal: Record<string, unknown>, log: (line: str
   ctx.exchanges = [];
   const t0 = Date.now();
   const leftovers = await ctx.cleanUp();
+  await ctx.close();
   const cleanup: ProbeRun = { probe: 'cleanup' as ProbeName, findings: [], exchanges: ctx.exchanges, ms: Date.now() - t0 };
   return { profile: ctx.input, runs, leftovers, cleanup, context: ctx, ms: Date.now() - started };
 }

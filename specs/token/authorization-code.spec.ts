@@ -1,5 +1,5 @@
 import { REQUIRED_FIELDS } from '../../contract/token.js';
-import { check, expectTokenError, expectTokenIssued } from '../../harness/expect.js';
+import { check, expectTokenIssued } from '../../harness/expect.js';
 import { deleteAtEnd } from '../../harness/fixtures/admin.js';
 import { idpCode } from '../../harness/fixtures/identity-provider.js';
 import { account, autoProvisioning, bearerOnMessaging, iface, identityProvider } from '../../harness/needs.js';

@@ -17,7 +17,7 @@ const RULE = 'provisioning.create.impossible-calendar-date';
 
 async function runSpec(reference: RunningReference, reportsDir: string): Promise<Summary> {
   const env = { SMS_RESOLVED_PROFILE: JSON.stringify(reference.profile), SMS_REPORTS_DIR: reportsDir, SMS_SEED: '20261122', SMS_PROPERTY_RUNS: '20' };
-  const run = await runNode(['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.config.ts', 'specs/provisioning/expiration-date.spec.ts', '-t', RULE], env);
+  const run = await runNode(['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.config.ts', 'specs/provisioning/create.spec.ts', '-t', RULE], env);
   try {
     return readSummary(reportsDir);
   } catch {

@@ -1,4 +1,5 @@
 import { operationsOf } from '../../contract/operations.js';
+import type { SpecRef } from '../../contract/spec/index.js';
 import type { HttpResponse } from '../../harness/http.js';
 import { check } from '../../harness/expect.js';
 import { adminCredentialsOf, adminSession, deleteAtEnd, givenAccount, keyOrThrow, newAccountModel } from '../../harness/fixtures/admin.js';
@@ -12,6 +13,13 @@ import { eachOffered } from '../../harness/offered.js';
  * wrongly performed one would change the company for every other rule of the run.
  */
 const base = { interface: 'admin' as const, level: 'must' as const, operation: operationsOf('admin'), needs: [iface('admin'), adminCredentials] };
+
+/** What every rule here enforces: the operations are session-key authenticated; a refusal is any 4xx (A6). */
+const SESSION_KEY_AUTHENTICATED: readonly [SpecRef, ...SpecRef[]] = [
+  { anchor: '§4.2/title', quote: 'Administration operations (session-key authenticated)' },
+  { anchor: '§5/administration-interface-uses-session-key', quote: 'The administration interface uses a session key from Get a session key.' },
+  { anchor: '§7.2/errors-administration-directory-interfaces-not', quote: 'Errors of the administration and directory interfaces: not shown.', silence: 'admin-errors' },
+];
 
 function operations(t: RuleContext, key: string | undefined): Array<[string, () => Promise<HttpResponse>]> {
   const a = t.admin;
@@ -48,7 +56,7 @@ async function expectAllRefused(t: RuleContext, key: string | undefined, why: st
 }
 
 rule(
-  { ...base, id: 'admin.access.no-key-refused', section: '§4.2', title: 'every administration operation is refused (4xx) without a session key' },
+  { ...base, id: 'admin.access.no-key-refused', spec: SESSION_KEY_AUTHENTICATED, title: 'every administration operation is refused (4xx) without a session key' },
   async (t) => {
     // the operations themselves work with a key, so a refusal below is about the key
     await adminSession(t);
@@ -57,7 +65,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'admin.access.unknown-key-refused', section: '§4.2', title: 'every administration operation is refused (4xx) with a session key the target never issued' },
+  { ...base, id: 'admin.access.unknown-key-refused', spec: SESSION_KEY_AUTHENTICATED, title: 'every administration operation is refused (4xx) with a session key the target never issued' },
   async (t) => {
     await adminSession(t);
     await expectAllRefused(t, `${t.prefix}0000000000000000000000`.toUpperCase().slice(0, 32), 'With a session key that was never issued');
@@ -68,7 +76,10 @@ rule(
   {
     ...base,
     id: 'admin.access.non-administrator-refused',
-    section: '§4.2',
+    spec: [
+      ...SESSION_KEY_AUTHENTICATED,
+      { anchor: '§1/administration-interface-authenticates-session-key', quote: 'lists, creates, reads, updates and deletes company user accounts' },
+    ],
     title: 'a session key of a user who is not the company’s administrator is refused (4xx) on administration operations',
     needs: [...base.needs, iface('messaging-rest'), account('primary')],
   },

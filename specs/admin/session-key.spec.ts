@@ -3,13 +3,30 @@ import { check, expectRefused } from '../../harness/expect.js';
 import { adminCredentialsOf, adminSession, givenAccount, keyOrThrow, newAccountModel } from '../../harness/fixtures/admin.js';
 import { adminCredentials, iface } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
+import type { SpecRef } from '../../contract/spec/index.js';
 import { newKey } from '../../contract/wire/envelope-crypto.js';
 
 /** spec §4.2 Get a session key, §5 rule 5; vendor-wire §3.1 (B3): the encrypted LoginModel. */
 const base = { interface: 'admin' as const, level: 'must' as const, operation: 'admin.GetSessionKey' as const, needs: [iface('admin'), adminCredentials] };
 
+const ENCRYPTED: SpecRef = { anchor: '§4.2/get-session-key', quote: 'LoginModel, sent as an encrypted payload' };
+const PAYLOAD: SpecRef = { anchor: '§5/payload-call-encrypted', quote: 'The payload of that call is encrypted.' };
+/** a refusal is any 4xx (clarification A6) */
+const REFUSAL: SpecRef = { anchor: '§7.2/errors-administration-directory-interfaces-not', quote: 'Errors of the administration and directory interfaces: not shown.', silence: 'admin-errors' };
+
 rule(
-  { ...base, id: 'admin.session-key.issued', section: '§4.2', title: 'Get a session key answers a session key (a non-empty string) for the administrator named in an encrypted LoginModel' },
+  {
+    ...base,
+    id: 'admin.session-key.issued',
+    spec: [
+      { anchor: '§4.2/get-session-key', quote: 'session key (string)' },
+      ENCRYPTED,
+      PAYLOAD,
+      // the key's answer is a JSON string, plain text or the one string field of an object (A2)
+      { anchor: '§4.2/get-session-key', quote: 'session key (string)', silence: 'admin-key-answer' },
+    ],
+    title: 'Get a session key answers a session key (a non-empty string) for the administrator named in an encrypted LoginModel',
+  },
   async (t) => {
     const { email } = adminCredentialsOf(t);
     const res = await t.admin.sessionKey({ Email: email });
@@ -22,7 +39,11 @@ rule(
     ...base,
     id: 'admin.session-key.identity-fields',
     operation: ['admin.GetSessionKey', 'messaging-rest.GetAccountDetails'],
-    section: '§2.2',
+    spec: [
+      { anchor: '§2.2/IdentityModel', quote: 'Email (string), SingleSignOnId (string), UserId (string). Used to identify a user.' },
+      { anchor: '§2.2/LoginModel', quote: 'Identity (IdentityModel)' },
+      { anchor: '§4.2/get-session-key', quote: "also enables sign-on without sending the user's password" },
+    ],
     title: 'the LoginModel identity may name the user by Email, by UserId or by SingleSignOnId alone, and the key is that user’s',
     needs: [...base.needs, iface('messaging-rest')],
   },
@@ -51,7 +72,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'admin.session-key.tampered-refused', section: '§4.2', title: 'a LoginModel whose ciphertext was altered is refused (4xx), whatever the clear identity headers say' },
+  { ...base, id: 'admin.session-key.tampered-refused', spec: [ENCRYPTED, PAYLOAD, REFUSAL], title: 'a LoginModel whose ciphertext was altered is refused (4xx), whatever the clear identity headers say' },
   async (t) => {
     const { email } = adminCredentialsOf(t);
     expectRefused(await t.admin.sessionKey({ Email: email }, { tamper: 'ciphertext' }), 'the encrypted payload was altered');
@@ -59,7 +80,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'admin.session-key.wrong-key-refused', section: '§4.2', title: 'a LoginModel sealed with a key other than the company’s EncryptionKey is refused (4xx)' },
+  { ...base, id: 'admin.session-key.wrong-key-refused', spec: [ENCRYPTED, PAYLOAD, REFUSAL], title: 'a LoginModel sealed with a key other than the company’s EncryptionKey is refused (4xx)' },
   async (t) => {
     const { email } = adminCredentialsOf(t);
     expectRefused(await t.admin.sessionKey({ Email: email }, { encryptionKey: newKey() }), 'the payload was encrypted with another key');
@@ -67,7 +88,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'admin.session-key.wrong-hash-refused', section: '§4.2', title: 'a LoginModel whose X-Hash is not the HMAC-SHA512 of its plaintext is refused (4xx)' },
+  { ...base, id: 'admin.session-key.wrong-hash-refused', spec: [ENCRYPTED, PAYLOAD, REFUSAL], title: 'a LoginModel whose X-Hash is not the HMAC-SHA512 of its plaintext is refused (4xx)' },
   async (t) => {
     const { email } = adminCredentialsOf(t);
     expectRefused(await t.admin.sessionKey({ Email: email }, { tamper: 'hash' }), 'X-Hash does not match the payload');
@@ -75,7 +96,17 @@ rule(
 );
 
 rule(
-  { ...base, id: 'admin.session-key.unknown-automation-id-refused', section: '§5', title: 'a LoginModel sent with an AutomationId the target does not know is refused (4xx), even when the key is right' },
+  {
+    ...base,
+    id: 'admin.session-key.unknown-automation-id-refused',
+    spec: [
+      { anchor: '§5/administration-client-configured-base-address', quote: 'configured with a base address and two company-level credential strings' },
+      PAYLOAD,
+      { anchor: '§5/administration-client-configured-base-address', quote: 'their names and roles: not shown.', silence: 'automation-id-scope' },
+      REFUSAL,
+    ],
+    title: 'a LoginModel sent with an AutomationId the target does not know is refused (4xx), even when the key is right',
+  },
   async (t) => {
     const { email } = adminCredentialsOf(t);
     const res = await t.admin.sessionKey({ Email: email }, { automationId: `${t.prefix}-no-such-automation-id` });
@@ -84,7 +115,18 @@ rule(
 );
 
 rule(
-  { ...base, id: 'admin.session-key.stale-timestamp-refused', section: '§4.2', title: 'a LoginModel whose TimeStamp is an hour before or after the server’s time is refused (4xx; B3 window ±5 s)' },
+  {
+    ...base,
+    id: 'admin.session-key.stale-timestamp-refused',
+    spec: [
+      ENCRYPTED,
+      { anchor: '§2.2/LoginModel', quote: 'TimeStamp (datetime)' },
+      // the TimeStamp's form and window are the binding's (A5, B3)
+      { anchor: '§2.2/LoginModel', quote: 'TimeStamp (datetime)', silence: 'login-timestamp-format' },
+      REFUSAL,
+    ],
+    title: 'a LoginModel whose TimeStamp is an hour before or after the server’s time is refused (4xx; B3 window ±5 s)',
+  },
   async (t) => {
     const { email } = adminCredentialsOf(t);
     // B3 / vendor-wire §3.1 give ±5 s; an hour off is outside every window a server could defend (A5)
@@ -96,7 +138,12 @@ rule(
 );
 
 rule(
-  { ...base, id: 'admin.session-key.unknown-identity-refused', section: '§2.2', title: 'a LoginModel whose identity names no user of the company (nobody, or another company’s user) is refused (4xx)' },
+  {
+    ...base,
+    id: 'admin.session-key.unknown-identity-refused',
+    spec: [{ anchor: '§2.2/IdentityModel', quote: 'Used to identify a user.' }, ENCRYPTED, REFUSAL],
+    title: 'a LoginModel whose identity names no user of the company (nobody, or another company’s user) is refused (4xx)',
+  },
   async (t) => {
     expectRefused(await t.admin.sessionKey({ Email: `${t.prefix}-nobody@conformance.example.com`.toLowerCase() }), 'the e-mail address is no user’s');
     const outsider = t.profile.accounts.outsider;
@@ -109,7 +156,7 @@ rule(
     ...base,
     id: 'admin.session-key.valid-on-messaging',
     operation: ['admin.GetSessionKey', 'messaging-rest.GetAccountDetails'],
-    section: '§4.2',
+    spec: [{ anchor: '§4.2/session-key-obtained-here-valid', quote: 'The session key obtained here is valid for every interface that uses session keys, not only the administration interface.' }],
     title: 'an administration session key is valid on the messaging interface: Get your account details answers the administrator’s account',
     needs: [...base.needs, iface('messaging-rest')],
   },

@@ -3,6 +3,7 @@ import { check } from '../../harness/expect.js';
 import { messagingKey, searchOk } from '../../harness/fixtures/directory.js';
 import { account, iface, knownProvider } from '../../harness/needs.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
+import type { SpecRef } from '../../contract/spec/index.js';
 
 /**
  * The search (B6, vendor-wire §6). spec §4.6: 'Its directory operations: not shown', so how a
@@ -10,7 +11,15 @@ import { rule, type RuleContext } from '../../harness/rule.js';
  * assert only what every reading shares (clarifications D1-D3), on the provider the profile
  * declares (directory.knownProvider).
  */
-const base = { interface: 'directory', section: '§4.6', operation: 'directory.Search', level: 'must' } as const;
+const base = { interface: 'directory', operation: 'directory.Search', level: 'must' } as const;
+
+/**
+ * The search itself is a silence (B6): these rules rest only on the suite's reading of 'not
+ * shown' (D1, D2), yet are must-level. Issue 16 would make them should; that changes verdicts,
+ * so the level is left for the lead to decide.
+ */
+const SEARCH: SpecRef = { anchor: '§4.6/directory-operations-not-shown', quote: 'Its directory operations: not shown.', silence: 'directory-search-semantics' };
+const SHAPE: SpecRef = { anchor: '§4.6/directory-operations-not-shown', quote: 'Its directory operations: not shown.', silence: 'directory-response-shape' };
 const needs = [iface('directory'), iface('messaging-rest'), account('primary'), knownProvider];
 
 /** An entry carries every field the profile expects of the known provider (strings compared as given). */
@@ -19,7 +28,7 @@ const isKnown = (t: RuleContext) => (e: DirectoryEntry) => Object.entries(t.prof
 const nobody = (t: RuleContext) => ({ LastName: `Qx${t.prefix}zzq` });
 
 rule(
-  { ...base, id: 'directory.search.known-provider', title: 'a search that names a provider the directory holds finds that provider, with the fields it is known by', needs },
+  { ...base, id: 'directory.search.known-provider', spec: [SEARCH, SHAPE], title: 'a search that names a provider the directory holds finds that provider, with the fields it is known by', needs },
   async (t) => {
     const key = await t.given('log on to the messaging interface', () => messagingKey(t));
     const known = t.profile.directory.knownProvider!;
@@ -32,7 +41,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'directory.search.total-matches', title: 'TotalMatches is never below the number of entries listed, and is 0 only when none is listed', needs },
+  { ...base, id: 'directory.search.total-matches', spec: [SHAPE], title: 'TotalMatches is never below the number of entries listed, and is 0 only when none is listed', needs },
   async (t) => {
     const key = await t.given('log on to the messaging interface', () => messagingKey(t));
     for (const [what, query] of [['the known provider', t.profile.directory.knownProvider!.query], ['a name no provider has', nobody(t)]] as const) {
@@ -45,7 +54,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'directory.search.no-match', title: 'a search for a last name no provider has lists no provider', needs },
+  { ...base, id: 'directory.search.no-match', spec: [SEARCH, SHAPE], title: 'a search for a last name no provider has lists no provider', needs },
   async (t) => {
     const key = await t.given('log on to the messaging interface', () => messagingKey(t));
     await t.given('the known provider is found', async () => check((await searchOk(t, key, t.profile.directory.knownProvider!.query, 'known provider')).Entries.some(isKnown(t)), 'the known provider is not found'));

@@ -3,6 +3,7 @@ import { check } from '../../harness/expect.js';
 import { iface, provisioningAccount } from '../../harness/needs.js';
 import { cancelNow, company, expectAccepted, givenCompany } from '../../harness/fixtures/provisioning.js';
 import { rule } from '../../harness/rule.js';
+import { PROVISION } from './spec-refs.js';
 
 /**
  * spec §4.5 Provision a company: Command Cancel 'deletes a company'; spec §3.3 company status
@@ -16,7 +17,13 @@ rule(
     level: 'must',
     needs: [iface('provisioning'), provisioningAccount],
     id: 'provisioning.cancel.status-cancelled',
-    section: '§3.3',
+    spec: [
+      { anchor: '§3.3/values-active-0-trial-1', quote: 'Cancelled (2)' },
+      PROVISION,
+      { anchor: '§2.4/Command', quote: 'Cancel = 3' },
+      // a cancelled company either stays with Status 2 or is gone (clarification P17)
+      { anchor: '§4.5/provision-company', quote: 'Provisions, updates or deletes a company.', silence: 'cancel-effect' },
+    ],
     title: 'Cancel of an existing company answers without errors and takes effect: the company is gone (an Update of it is CompanyNotFound) or shows Status Cancelled (2)',
   },
   async (t) => {

@@ -1,20 +1,27 @@
 import { check } from '../../harness/expect.js';
 import { CompanySmtp } from '../../harness/fixtures/smtp.js';
 import { adminCredentials, smtpGateway } from '../../harness/needs.js';
+import type { SpecRef } from '../../contract/spec/index.js';
 import { rule } from '../../harness/rule.js';
 
 /**
  * spec §1: 'Company-level SMTP credentials are obtained through the administration interface';
  * B7: AUTH PLAIN and LOGIN with them. The AUTH lines of each dialogue are redacted in the report.
  */
-const base = { interface: 'smtp', section: '§1', operation: 'smtp.Deliver', level: 'must', company: 'uses' } as const;
+const base = { interface: 'smtp', operation: 'smtp.Deliver', level: 'must', company: 'uses' } as const;
 const needs = [smtpGateway, adminCredentials];
+
+const CREDENTIALS: readonly [SpecRef, ...SpecRef[]] = [
+  { anchor: '§1/company-level-smtp-credentials-obtained', quote: 'Company-level SMTP credentials are obtained through the administration interface.' },
+  { anchor: '§4.2/get-company-smtp-credentials', quote: 'company user id and company password for the SMTP gateway' },
+];
 
 for (const method of ['PLAIN', 'LOGIN'] as const) {
   rule(
     {
       ...base,
       id: `smtp.auth.${method.toLowerCase()}`,
+      spec: CREDENTIALS,
       title: `AUTH ${method} inside TLS with the company SMTP credentials from the administration interface succeeds (235)`,
       needs,
     },
@@ -31,6 +38,7 @@ rule(
   {
     ...base,
     id: 'smtp.auth.wrong-credentials',
+    spec: CREDENTIALS,
     title: 'AUTH is refused for the company user id with a wrong password, and for an unknown user id with the company password',
     needs,
   },

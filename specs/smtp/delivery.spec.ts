@@ -10,7 +10,7 @@ import { rule, type RuleContext } from '../../harness/rule.js';
  * spec §1: the gateway 'can deliver plain-text SMTP messages with TLS routing'; §4.3 Get unread
  * messages: 'including messages delivered as plain text over TLS (MessageStatus = 5)'; B7.
  */
-const base = { interface: 'smtp', section: '§4.3', operation: ['smtp.Deliver', 'messaging-rest.GetUnreadMessages'], level: 'must', company: 'uses' } as const;
+const base = { interface: 'smtp', operation: ['smtp.Deliver', 'messaging-rest.GetUnreadMessages'], level: 'must', company: 'uses' } as const;
 const needs = [smtpGateway, adminCredentials, iface('messaging-rest'), account('primary')];
 
 async function delivered(t: RuleContext) {
@@ -25,6 +25,11 @@ rule(
   {
     ...base,
     id: 'smtp.delivery.unread-status-5',
+    spec: [
+      { anchor: '§4.3/get-unread-messages', quote: 'including messages delivered as plain text over TLS (MessageStatus = 5)' },
+      { anchor: '§3.1/SentPlainText', quote: 'SentPlainText | 5' },
+      { anchor: '§1/gateway-accepts-mail-only-whitelisted', quote: 'can deliver plain-text SMTP messages with TLS routing' },
+    ],
     title: "mail the gateway accepts for a user of the service appears in that user's Get unread messages with MessageStatus 5",
     needs,
   },
@@ -35,7 +40,17 @@ rule(
 );
 
 rule(
-  { ...base, id: 'smtp.delivery.content', section: '§1', operation: ['smtp.Deliver', 'messaging-rest.GetUnreadMessages', 'messaging-rest.GetMessage'], title: 'a plain-text message delivered through the gateway keeps its subject and its text', needs },
+  {
+    ...base,
+    id: 'smtp.delivery.content',
+    spec: [
+      { anchor: '§1/gateway-accepts-mail-only-whitelisted', quote: 'can deliver plain-text SMTP messages with TLS routing' },
+      { anchor: '§4.3/get-message', quote: 'Get a message | MID | the message' },
+    ],
+    operation: ['smtp.Deliver', 'messaging-rest.GetUnreadMessages', 'messaging-rest.GetMessage'],
+    title: 'a plain-text message delivered through the gateway keeps its subject and its text',
+    needs,
+  },
   async (t) => {
     const { primary, sent, summary } = await delivered(t);
     const message = expectBody(await t.rest.getMessage(primary.auth, summary.MessageId), MessageSchema, 'the message (spec §4.3 Get a message)');

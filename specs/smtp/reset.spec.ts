@@ -8,11 +8,11 @@ import { rule } from '../../harness/rule.js';
  * rules change the company's SMTP password (company: 'changes'): they run alone, and only where
  * the profile allows company changes. The old password cannot be put back.
  */
-const base = { interface: 'smtp', section: '§4.2', operation: ['admin.ResetSmtpPassword', 'smtp.Deliver'], level: 'must', company: 'changes' } as const;
+const base = { interface: 'smtp', operation: ['admin.ResetSmtpPassword', 'smtp.Deliver'], level: 'must', company: 'changes' } as const;
 const needs = [smtpGateway, adminCredentials];
 
 rule(
-  { ...base, id: 'smtp.reset.new-password', title: 'after Reset password the new password differs from the old one and authenticates at the gateway', needs },
+  { ...base, id: 'smtp.reset.new-password', spec: [{ anchor: '§4.2/reset-password', quote: 'SMTPCredentialsModel with a newly generated SMTP password' }], title: 'after Reset password the new password differs from the old one and authenticates at the gateway', needs },
   async (t) => {
     const company = await t.given('an administration session', () => CompanySmtp.open(t));
     const before = await t.given('Get company SMTP credentials', () => company.credentials());
@@ -24,7 +24,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'smtp.reset.old-password', title: 'after Reset password the gateway refuses AUTH with the old password', needs },
+  { ...base, id: 'smtp.reset.old-password', spec: [{ anchor: '§4.2/reset-password', quote: 'SMTPCredentialsModel with a newly generated SMTP password' }], title: 'after Reset password the gateway refuses AUTH with the old password', needs },
   async (t) => {
     const company = await t.given('an administration session', () => CompanySmtp.open(t));
     const before = await t.given('Get company SMTP credentials', () => company.credentials());

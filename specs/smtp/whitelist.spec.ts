@@ -3,6 +3,7 @@ import { check } from '../../harness/expect.js';
 import { MailSession } from '../../harness/fixtures/mailbox.js';
 import { CompanySmtp, describeOutcome } from '../../harness/fixtures/smtp.js';
 import { account, adminCredentials, iface, smtpGateway } from '../../harness/needs.js';
+import type { SpecRef } from '../../contract/spec/index.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 
 /**
@@ -13,10 +14,21 @@ import { rule, type RuleContext } from '../../harness/rule.js';
  * client addresses (profile smtp.clientAddresses). These rules change the company's whitelist
  * (company: 'changes'): they run alone, where the profile allows it, and put back the list they found.
  */
-const base = { interface: 'smtp', section: '§4.2', operation: ['admin.UpdateIpWhitelist', 'smtp.Deliver'], level: 'must', company: 'changes' } as const;
+const base = { interface: 'smtp', operation: ['admin.UpdateIpWhitelist', 'smtp.Deliver'], level: 'must', company: 'changes' } as const;
 const needs = [smtpGateway, adminCredentials, iface('messaging-rest'), account('primary')];
 /** An address no client of the suite uses (RFC 5737 TEST-NET-1). */
 const ELSEWHERE = '192.0.2.1';
+
+const EXCLUSIVE: SpecRef = { anchor: '§4.2/update-ip-whitelist', quote: 'Sets an exclusive whitelist of IP addresses allowed to connect to the SMTP gateway' };
+const ONLY_WHITELISTED: SpecRef = { anchor: '§1/gateway-accepts-mail-only-whitelisted', quote: 'The gateway accepts mail only from whitelisted IP addresses' };
+/** an entry naming one client address: the profile's fields, with IpAddress (G3); the credentials read afresh after an update (G4) */
+const ENTRY: SpecRef = { anchor: '§2.2/SMTPEndpoint2Model', quote: 'One element per whitelist entry.', silence: 'smtp-whitelist-entry' };
+const CREDENTIALS: SpecRef = { anchor: '§4.2/update-ip-whitelist', quote: 'existing SMTP credentials are overwritten', silence: 'smtp-whitelist-credentials' };
+/** a refusal is any 5xx, wherever it comes, as long as no 250 ends DATA (G1) */
+const REFUSED: readonly SpecRef[] = [
+  { anchor: '§1/gateway-accepts-mail-only-whitelisted', quote: 'The gateway accepts mail only from whitelisted IP addresses', silence: 'smtp-refusal-code' },
+  { anchor: '§1/gateway-accepts-mail-only-whitelisted', quote: 'The gateway accepts mail only from whitelisted IP addresses', silence: 'smtp-refusal-stage' },
+];
 
 async function setUp(t: RuleContext) {
   const [inside, outside] = t.profile.smtp!.clientAddresses;
@@ -32,7 +44,7 @@ async function setUp(t: RuleContext) {
 }
 
 rule(
-  { ...base, id: 'smtp.whitelist.outside-refused', title: 'with a whitelist set, mail from an address outside it is refused with a 5xx before any mail is accepted', needs },
+  { ...base, id: 'smtp.whitelist.outside-refused', spec: [EXCLUSIVE, ONLY_WHITELISTED, ENTRY, CREDENTIALS, ...REFUSED], title: 'with a whitelist set, mail from an address outside it is refused with a 5xx before any mail is accepted', needs },
   async (t) => {
     const { inside, outside, company, primary, accepted } = await setUp(t);
     await t.given(`set the whitelist to ${inside}`, () => company.setWhitelist([inside]));
@@ -43,7 +55,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'smtp.whitelist.inside-accepted', title: 'mail from an address the whitelist lists is accepted, wherever the list names it', needs },
+  { ...base, id: 'smtp.whitelist.inside-accepted', spec: [EXCLUSIVE, ONLY_WHITELISTED, ENTRY, CREDENTIALS], title: 'mail from an address the whitelist lists is accepted, wherever the list names it', needs },
   async (t) => {
     const { inside, company, primary } = await setUp(t);
     await t.given(`set the whitelist to ${ELSEWHERE} and ${inside}`, () => company.setWhitelist([ELSEWHERE, inside]));
@@ -53,7 +65,7 @@ rule(
 );
 
 rule(
-  { ...base, id: 'smtp.whitelist.exclusive', title: 'an update replaces the whitelist: an address only the earlier list named is refused with a 5xx', needs },
+  { ...base, id: 'smtp.whitelist.exclusive', spec: [EXCLUSIVE, ENTRY, CREDENTIALS, ...REFUSED], title: 'an update replaces the whitelist: an address only the earlier list named is refused with a 5xx', needs },
   async (t) => {
     const { inside, outside, company, primary, accepted } = await setUp(t);
     await t.given(`set the whitelist to ${outside}`, () => company.setWhitelist([outside]));
@@ -68,6 +80,13 @@ rule(
   {
     ...base,
     id: 'smtp.whitelist.removed',
+    spec: [
+      { anchor: '§4.2/update-ip-whitelist', quote: 'An empty string as the request body removes the whitelist.' },
+      // 'no restriction' or 'accept nobody': the rule asserts only that both addresses are treated alike (G2)
+      { anchor: '§4.2/update-ip-whitelist', quote: 'removes the whitelist', silence: 'smtp-removed-whitelist' },
+      ENTRY,
+      CREDENTIALS,
+    ],
     title: 'an empty-string body removes the whitelist: the formerly listed and an unlisted address are then treated alike',
     needs,
   },

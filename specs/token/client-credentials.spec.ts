@@ -1,5 +1,5 @@
 import { REQUIRED_FIELDS } from '../../contract/token.js';
-import { expectTokenError, expectTokenIssued } from '../../harness/expect.js';
+import { expectTokenIssued } from '../../harness/expect.js';
 import { account, iface } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 import { expectMissingRefused } from '../../harness/fixtures/token-request.js';
@@ -10,7 +10,10 @@ rule(
   {
     ...base,
     id: 'token.client-credentials.issues-token',
-    section: '§4.1',
+    spec: [
+      { anchor: '§4.1/client_credentials', quote: 'client_id, client_secret' },
+      { anchor: '§4.1/success-http-200', quote: 'Success: HTTP 200.' },
+    ],
     title: 'client_credentials with a valid client_id and client_secret returns HTTP 200 and an access_token',
     needs: [iface('token'), account('primary')],
   },
@@ -22,24 +25,13 @@ rule(
 rule(
   {
     ...base,
-    id: 'token.credentials.invalid',
-    section: '§7.1',
-    title: 'a wrong client_secret, or an unknown client_id, is refused with 401 InvalidCredentials',
-    needs: [iface('token'), account('primary')],
-  },
-  async (t) => {
-    const primary = t.account('primary');
-    expectTokenError(await t.token.clientCredentials({ username: primary.username, password: `${primary.password}-wrong` }), 'InvalidCredentials');
-    expectTokenError(await t.token.clientCredentials({ username: `${t.prefix}-nobody@example.invalid`, password: primary.password }), 'InvalidCredentials');
-  },
-);
-
-rule(
-  {
-    ...base,
     id: 'token.client-credentials.required-fields',
-    sentence: 'client_credentials | client_id, client_secret (required fields); 400 | InvalidRequest | The request is invalid',
-    section: '§4.1',
+    spec: [
+      { anchor: '§4.1/client_credentials', quote: 'client_id, client_secret' },
+      { anchor: '§4.1/which-fields-required-depends-grant', quote: 'Which fields are required depends on the grant:' },
+      { anchor: '§7.1/InvalidRequest', quote: 'The request is invalid' },
+      { anchor: '§4.1/failure-http-400-401-error', quote: 'Failure: HTTP 400 or 401 with an error property', silence: 'token-missing-field-error' },
+    ],
     title: 'client_credentials without client_id or client_secret (either absent or null) is refused: 400 InvalidRequest, or 401 InvalidCredentials (the row for a bad credential), never a token',
     needs: [iface('token'), account('primary')],
   },

@@ -10,7 +10,13 @@ rule(
   {
     ...base,
     id: 'token.refresh-token.issues-token',
-    section: '§5.2',
+    spec: [
+      { anchor: '§4.1/refresh_token', quote: 'refresh_token' },
+      { anchor: '§2.1/refresh_token', quote: 'Used instead of client_id and client_secret (refresh_token grant)' },
+      { anchor: '§4.1/success-http-200', quote: 'Success: HTTP 200.' },
+      // whether a refresh token is issued at all is B2's: without one the rule is not applicable
+      { anchor: '§4.1/body-not-shown', quote: 'The body: not shown.', silence: 'token-response' },
+    ],
     title: 'the refresh_token grant with a refresh token from an earlier grant returns HTTP 200 and an access_token',
     needs: [iface('token'), account('primary')],
   },
@@ -26,7 +32,7 @@ rule(
   {
     ...base,
     id: 'token.refresh-token.invalid',
-    section: '§7.1',
+    spec: [{ anchor: '§7.1/RefreshTokenInvalid', quote: 'Refresh token invalid or expired' }],
     title: 'the refresh_token grant with an unknown refresh token is refused with 401 RefreshTokenInvalid',
     needs: [iface('token')],
   },
@@ -39,7 +45,12 @@ rule(
   {
     ...base,
     id: 'token.refresh-token.required-fields',
-    section: '§4.1',
+    spec: [
+      { anchor: '§4.1/refresh_token', quote: 'refresh_token' },
+      { anchor: '§4.1/which-fields-required-depends-grant', quote: 'Which fields are required depends on the grant:' },
+      { anchor: '§7.1/InvalidRequest', quote: 'The request is invalid' },
+      { anchor: '§4.1/failure-http-400-401-error', quote: 'Failure: HTTP 400 or 401 with an error property', silence: 'token-missing-field-error' },
+    ],
     title: 'the refresh_token grant without refresh_token (absent or null) is refused: 400 InvalidRequest, or 401 RefreshTokenInvalid (the row for a bad refresh token), never a token',
     needs: [iface('token')],
   },

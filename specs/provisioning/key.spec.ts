@@ -8,7 +8,7 @@ import { rule, type RuleContext } from '../../harness/rule.js';
  * 'Create new encryption key (company): a new key is generated and returned, and any existing key
  * is invalidated'. Keys never appear in messages: they are compared, not shown.
  */
-const base = { interface: 'provisioning' as const, level: 'must' as const, section: '§4.5', needs: [iface('provisioning'), provisioningAccount] };
+const base = { interface: 'provisioning' as const, level: 'must' as const, needs: [iface('provisioning'), provisioningAccount] };
 const GET = 'provisioning.GetEncryptionKey' as const;
 const NEW = 'provisioning.NewEncryptionKey' as const;
 
@@ -22,7 +22,13 @@ async function companyWithDefaultKey(t: RuleContext) {
 }
 
 rule(
-  { ...base, operation: GET, id: 'provisioning.key.get-default', title: 'Get an encryption key without an AutomationId returns the company default key, the same AutomationId and key each time' },
+  {
+    ...base,
+    operation: GET,
+    id: 'provisioning.key.get-default',
+    spec: [{ anchor: '§4.5/get-encryption-key', quote: "with no AutomationId, returns the company's default key" }],
+    title: 'Get an encryption key without an AutomationId returns the company default key, the same AutomationId and key each time',
+  },
   async (t) => {
     const model = company(t, 0);
     await givenCompany(t, model);
@@ -38,6 +44,11 @@ rule(
     ...base,
     operation: GET,
     id: 'provisioning.key.get-by-automation-id',
+    spec: [
+      { anchor: '§4.5/get-encryption-key', quote: 'Returns the company encryption key for the given AutomationId' },
+      // nothing is asserted of other AutomationIds' keys after a New (clarification P14)
+      { anchor: '§4.5/create-new-encryption-key', quote: 'invalidates existing keys', silence: 'company-keys' },
+    ],
     title: 'Get an encryption key with an AutomationId returns the key of that AutomationId, never the default or the newest key instead (an invalidated older one may be refused)',
   },
   async (t) => {
@@ -68,7 +79,18 @@ rule(
 );
 
 rule(
-  { ...base, operation: NEW, id: 'provisioning.key.new-generates-automation-id', title: 'Create a new encryption key without an AutomationId returns a newly generated AutomationId and a key' },
+  {
+    ...base,
+    operation: NEW,
+    id: 'provisioning.key.new-generates-automation-id',
+    spec: [
+      { anchor: '§4.5/create-new-encryption-key', quote: 'If none is given, a new AutomationId is generated as well.' },
+      { anchor: '§2.4/AutomationKeyModel', quote: 'ApiEncryptionKey (string), AutomationId (string)' },
+      // AutomationIds are opaque strings,
+      { anchor: '§2.4/AutomationKeyModel', quote: 'AutomationId (string)', silence: 'automation-id-format' },
+    ],
+    title: 'Create a new encryption key without an AutomationId returns a newly generated AutomationId and a key',
+  },
   async (t) => {
     const { ReferenceId, key: byDefault } = await companyWithDefaultKey(t);
     const created = keyShown(await t.clients.provisioning.newEncryptionKey({ ReferenceId }), 'spec §4.5 Create a new encryption key');
@@ -80,7 +102,16 @@ rule(
 );
 
 rule(
-  { ...base, operation: NEW, id: 'provisioning.key.new-invalidates-old', title: 'Create a new encryption key with an AutomationId returns a new key for it, and Get then returns the new key, not the old' },
+  {
+    ...base,
+    operation: NEW,
+    id: 'provisioning.key.new-invalidates-old',
+    spec: [
+      { anchor: '§4.5/create-new-encryption-key', quote: 'If an AutomationId is given, generates and returns a new company key and invalidates existing keys.' },
+      { anchor: '§3.2/create-new-encryption-key-company', quote: 'A new key is generated and returned, and any existing key is invalidated.' },
+    ],
+    title: 'Create a new encryption key with an AutomationId returns a new key for it, and Get then returns the new key, not the old',
+  },
   async (t) => {
     const { ReferenceId, key: old } = await companyWithDefaultKey(t);
     const renewed = keyShown(await t.clients.provisioning.newEncryptionKey({ ReferenceId, AutomationId: old.AutomationId }), 'spec §4.5 Create a new encryption key');

@@ -1,37 +1,13 @@
 import { keyOf } from '../../harness/clients/admin.js';
 import { check, expectRefused } from '../../harness/expect.js';
-import { adminSession, givenAccount, keyOrThrow, newAccountModel, type CompanyCredentials } from '../../harness/fixtures/admin.js';
+import { adminSession, keyOrThrow, type CompanyCredentials } from '../../harness/fixtures/admin.js';
 import { company, givenCompany, keyShown } from '../../harness/fixtures/provisioning.js';
 import { adminCredentials, companyChange, iface, provisioningAccount } from '../../harness/needs.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 import type { CompanyModel } from '../../contract/provisioning.js';
 
-/** spec §4.2 Get an encryption key (PSK), Create a new encryption key; spec §4.5 (the same company key). */
+/** spec §4.2 Create a new encryption key (PSK); spec §4.5 (the same company key). */
 const base = { interface: 'admin' as const, level: 'must' as const, needs: [iface('admin'), adminCredentials] };
-
-rule(
-  {
-    ...base,
-    id: 'admin.psk.generated-and-stable',
-    section: '§4.2',
-    operation: 'admin.GetEncryptionKey',
-    title: 'Get an encryption key answers the user’s key (generated when absent) and the same key on every later call',
-  },
-  async (t) => {
-    const admin = await adminSession(t);
-    const model = newAccountModel(t);
-    await givenAccount(t, admin, model);
-    // where the profile lists Get an encryption key in admin.unavailableOperations, the harness's
-    // gate makes this rule not applicable; admin.edition.operations-offered checks the refusal
-    const first = await t.admin.encryptionKey(admin, { Email: model.Email });
-    const key = keyOf(first);
-    check(key !== undefined, `${first.label}: expected a 2xx with the user's encryption key (a non-empty string, generated if absent); got HTTP ${first.status} ${first.shown || '(empty)'}.`);
-    for (const identity of [{ Email: model.Email }, { UserId: model.UserId }]) {
-      const again = await t.admin.encryptionKey(admin, identity);
-      check(keyOf(again) === key, `${again.label} by ${Object.keys(identity)[0]}: expected the same key as the first call (a key is generated only when absent); got HTTP ${again.status} ${again.shown || '(empty)'}.`);
-    }
-  },
-);
 
 /** A fresh company through provisioning, and the administration credentials of its administrator. */
 async function freshCompany(t: RuleContext): Promise<{ model: CompanyModel; credentials: CompanyCredentials }> {
@@ -52,7 +28,10 @@ rule(
   {
     ...base,
     id: 'admin.company-key.replaced',
-    section: '§4.2',
+    spec: [
+      { anchor: '§4.2/create-new-encryption-key-psk', quote: 'new company encryption key (string); existing key invalidated' },
+      { anchor: '§3.2/create-new-encryption-key-company', quote: 'A new key is generated and returned, and any existing key is invalidated.' },
+    ],
     operation: 'admin.NewEncryptionKey',
     title: 'Create a new encryption key answers a new company key that opens a session, and the old key no longer does',
     needs: [...base.needs, iface('provisioning'), provisioningAccount, companyChange('company key')],
@@ -74,7 +53,10 @@ rule(
   {
     ...base,
     id: 'admin.company-key.provisioning-replaced',
-    section: '§4.5',
+    spec: [
+      { anchor: '§4.5/create-new-encryption-key', quote: 'If an AutomationId is given, generates and returns a new company key and invalidates existing keys.' },
+      { anchor: '§3.2/create-new-encryption-key-company', quote: 'A new key is generated and returned, and any existing key is invalidated.' },
+    ],
     operation: 'admin.GetSessionKey',
     title: 'after provisioning replaces a company key, the old key no longer opens an administration session and the new one does',
     needs: [...base.needs, iface('provisioning'), provisioningAccount],

@@ -3,6 +3,7 @@ import { buildCobrand, buildSecureContact } from '../../generators/company.js';
 import { iface, provisioningAccount, provisioningUserType, secureContactUserType } from '../../harness/needs.js';
 import { attemptCreate, company, expectAccepted, expectErrors, expectOneOf, plainUserTypes } from '../../harness/fixtures/provisioning.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
+import { NAMED_ERROR, PROVISION } from './spec-refs.js';
 
 /**
  * spec §2.4 SecureContactModel (inside CobrandModel), §7.3 Cobrand rows and
@@ -21,7 +22,14 @@ rule(
     ...base,
     needs,
     id: 'provisioning.secure-contact.requires-cobrand',
-    section: '§7.3',
+    spec: [
+      { anchor: '§7.3/SecureContactRequiresCobrand', quote: 'A SecureContact needs a cobrand to be specified' },
+      { anchor: '§7.3/IncompleteCobrandData', quote: 'Cobrand data other than SecureContacts is missing on create or update' },
+      // where both rows fit, either name (clarification P3)
+      { anchor: '§2.4/CobrandModel', quote: 'All cobrand data except SecureContacts is required on create or update.', silence: 'contact-without-cobrand' },
+      PROVISION,
+      NAMED_ERROR,
+    ],
     title: 'a SecureContact whose Cobrand has neither Url nor Color is refused with SecureContactRequiresCobrand or IncompleteCobrandData',
   },
   async (t) => {
@@ -41,7 +49,11 @@ rule(
     ...base,
     needs: [iface('provisioning'), provisioningAccount, provisioningUserType],
     id: 'provisioning.secure-contact.not-allowed',
-    section: '§7.3',
+    spec: [
+      { anchor: '§7.3/SecureContactProvisioningNotAllowed', quote: 'No user type of the company includes SecureContact functionality' },
+      PROVISION,
+      NAMED_ERROR,
+    ],
     title: 'a SecureContact for a company none of whose user types includes SecureContact functionality is refused with SecureContactProvisioningNotAllowed',
   },
   async (t) => {
@@ -57,7 +69,14 @@ rule(
     ...base,
     needs,
     id: 'provisioning.secure-contact.more-than-licenses',
-    section: '§8',
+    spec: [
+      { anchor: '§8/SecureContacts', quote: 'no more than the licenses of the specified user type' },
+      { anchor: '§7.3/MoreSecureContactsThanLicenses', quote: 'More SecureContacts requested than licenses of the user type' },
+      // one SecureContactModel is sent, the type given 0 licenses (clarification P2)
+      { anchor: '§2.4/CobrandModel', quote: 'SecureContacts (SecureContactModel)', silence: 'secure-contacts-shape' },
+      PROVISION,
+      NAMED_ERROR,
+    ],
     title: 'a SecureContact of a user type with no licenses left (LicenseQuantity 0) is refused with MoreSecureContactsThanLicenses',
   },
   async (t) => {
@@ -69,7 +88,17 @@ rule(
 );
 
 rule(
-  { ...base, needs, id: 'provisioning.secure-contact.up-to-licenses-accepted', section: '§8', title: 'as many SecureContacts as the licenses of their user type (1 of 1) are accepted' },
+  {
+    ...base,
+    needs,
+    id: 'provisioning.secure-contact.up-to-licenses-accepted',
+    spec: [
+      { anchor: '§8/SecureContacts', quote: 'no more than the licenses of the specified user type' },
+      { anchor: '§2.4/CobrandModel', quote: 'SecureContacts (SecureContactModel)', silence: 'secure-contacts-shape' },
+      PROVISION,
+    ],
+    title: 'as many SecureContacts as the licenses of their user type (1 of 1) are accepted',
+  },
   async (t) => {
     const Cobrand = buildCobrand(seedOf(t, 0), buildSecureContact(seedOf(t, 0), scType(t)));
     const reply = await attemptCreate(t, company(t, 0, { Cobrand }, [{ UserTypeCode: scType(t), LicenseQuantity: 1 }]));
@@ -82,7 +111,13 @@ rule(
     ...base,
     needs,
     id: 'provisioning.secure-contact.admin-refused',
-    section: '§7.3',
+    spec: [
+      { anchor: '§7.3/CouldNotAddUserToUserType', quote: 'User already a paid user or in the administrative role' },
+      // whether this contact is 'in the administrative role' is the target's reading (clarification P6)
+      { anchor: '§7.3/CouldNotAddUserToUserType', quote: 'in the administrative role', silence: 'administrative-role-contact' },
+      PROVISION,
+      NAMED_ERROR,
+    ],
     title:
       "a SecureContact with the administrator's own e-mail address is either accepted or refused naming CouldNotAddUserToUserType, the row for a user in the administrative role",
   },

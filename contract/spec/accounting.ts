@@ -78,7 +78,6 @@ export const INFORMATIVE: Partial<Record<Anchor, string>> = {
   '§4.3/operations': 'the lead-in of the operations table',
   '§4.5/method-path-not-shown': 'says only that the spec shows no paths; the default binding (B5, vendor-wire §5) fixes them and a profile may override',
   '§4.5/operations': 'the lead-in of the operations table',
-  '§4.1/which-fields-required-depends-grant': 'the lead-in of the table of required fields per grant (its rows are the statement)',
   '§7.1/title': "the heading of the token error table; that a failure carries an error property is stated by §4.1 ('Failure: HTTP 400 or 401 with an error property')",
   '§9/rest-messaging-client-exists-version': "the versions of the vendor's client libraries, not a behaviour of the server",
 };

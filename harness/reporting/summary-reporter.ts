@@ -150,5 +150,4 @@ function reasonOf(test: TestCase, outcome: Outcome): string {
   return error ? error.message : 'failed';
 }
 
-
 const firstLine = (s: string) => (s.split('\n')[0] ?? '').slice(0, 240);

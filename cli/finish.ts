@@ -11,6 +11,8 @@ import { junitXml } from '../harness/reporting/junit.js';
 import type { Summary } from '../harness/reporting/summary-reporter.js';
 import { evidenceFromAllure } from '../harness/reporting/verdict-evidence.js';
 import { verdictPage, type RunIdentity } from '../harness/reporting/verdict-page.js';
+import { SPEC_PAGE } from '../harness/reporting/spec-link.js';
+import { specPage } from '../harness/reporting/spec-page.js';
 import { scorecard, verdict, type Verdict } from './scorecard.js';
 import { scrubSecrets, secretMatcher } from './scrub.js';
 
@@ -85,7 +87,7 @@ async function finishWith(opts: FinishOptions & { renderer: AllureRenderer }): P
     join(reportsDir, 'run-info.json'),
     `${JSON.stringify({ suiteVersion: summary.suiteVersion, gitCommit: gitCommit(), seed: summary.seed, runId: summary.runId, node: process.version, platform: `${process.platform} ${process.arch}`, finishedAt: new Date().toISOString(), shard: summary.shard }, null, 2)}\n`,
   );
-  await annotateAllureResults(join(reportsDir, 'allure-results'), summary, opts.specUrl);
+  await annotateAllureResults(join(reportsDir, 'allure-results'), summary);
   // Secrets are swept from what the run wrote before anything is rendered from it: Allure embeds
   // its inputs base64-encoded at any offset, where no sweep of the rendered file could find them.
   // The sweep's reads feed the render, so no result or attachment is read twice.
@@ -134,6 +136,7 @@ export async function renderReport(reportsDir: string, summary: Summary, v: Verd
   const [rendered, evidence] = await Promise.all([allure().then(() => undefined, (e: Error) => e), evidenceFromAllure(resultsDir, needEvidence)]);
   await mkdir(reportDir, { recursive: true });
   await writeFile(join(reportDir, 'index.html'), verdictPage({ summary, verdict: { kind: v.kind, line: v.line, notCovered: v.notCovered }, evidence, specUrl, run: runIdentity(reportsDir) }));
+  await writeFile(join(reportDir, SPEC_PAGE), specPage({ summary, specUrl }));
   if (rendered) throw rendered;
 }
 

@@ -161,5 +161,4 @@ export async function labelForAllure(meta: RuleRecord): Promise<void> {
   await allure.label('level', meta.level);
   await allure.severity(SEVERITY[meta.level]);
   await allure.tag(meta.level);
-  await allure.link(`interface-spec.md#${encodeURIComponent(meta.section)}`, `spec ${meta.section}`);
 }

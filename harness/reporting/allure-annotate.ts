@@ -3,16 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectationSentence } from './expectations.js';
+import { specHref } from './spec-link.js';
 import type { Summary } from './summary-reporter.js';
 
 /** The anchor of a section in the verdict page (index.html#sec-7.1). */
 export const sectionAnchor = (section: string) => `sec-${section.replace(/^§/, '')}`;
 
-/** The spec's own address for a section, when the profile gives the spec's URL. */
-export function specLink(specUrl: string | undefined, section: string): string | undefined {
-  if (!specUrl) return undefined;
-  return specUrl.includes('{section}') ? specUrl.replace('{section}', encodeURIComponent(section.replace(/^§/, ''))) : `${specUrl}#${encodeURIComponent(section.replace(/^§/, ''))}`;
-}
 
 /** Labels allure-vitest adds that tell a reader nothing about the rule (issue 17, item 4). */
 const NOISE = new Set(['framework', 'language', 'host', 'thread', 'package', 'story', 'annotated']);
@@ -46,11 +42,11 @@ interface AllureResult {
 /**
  * Makes the Allure results read as rules: the id in the name, level, section and spec sentence
  * in the description, the reason of not applicable / broken / expected failure first, section
- * links that resolve (to the verdict page's section list, and to the spec when the profile
- * gives its address), and stack traces moved out of the failure message into a collapsed
+ * links that resolve (to the verdict page's section list, and to the unit each quote comes from
+ * in spec.html beside the report), and stack traces moved out of the failure message into a collapsed
  * technical attachment. Idempotent: a merged or re-rendered run is annotated once.
  */
-export async function annotateAllureResults(resultsDir: string, summary: Summary, specUrl?: string): Promise<void> {
+export async function annotateAllureResults(resultsDir: string, summary: Summary): Promise<void> {
   const byId = new Map(summary.rules.map((r) => [r.id, r]));
   let names: string[];
   try {
@@ -66,15 +62,14 @@ export async function annotateAllureResults(resultsDir: string, summary: Summary
     if (!rule) continue;
     const back = `index.html#rule-${encodeURIComponent(rule.id)}`;
     if (result.description?.includes(back)) continue;
-    // the tree is interface (epic) → spec section (feature) → rule; labels that say nothing of the rule go
+    // the tree is interface (epic) → spec section (feature: the home anchor's) → rule; labels that say nothing of the rule go
     result.labels = (result.labels ?? []).filter((l) => !NOISE.has(l.name)).map((l) => (l.name === 'feature' ? { ...l, value: rule.section } : l));
     result.name = `${rule.section} ${rule.title} [${rule.id}]`;
-    const spec = specLink(specUrl, rule.section);
     // Allure shows a link that is not an absolute URL as plain text (the dead "rules of §7.3"):
-    // the way back to the verdict page is in the description, whose Markdown links resolve
+    // the way back to the verdict page and to the spec (spec.html beside allure.html) is in the
+    // description, whose Markdown links resolve
     result.links = [
-      ...(result.links ?? []).filter((l) => !l.url.startsWith('interface-spec.md') && !l.url.startsWith('index.html')),
-      ...(spec ? [{ name: `spec ${rule.section}`, url: spec, type: 'link' }] : []),
+      ...(result.links ?? []).filter((l) => !l.url.startsWith('interface-spec.md') && !l.url.startsWith('index.html') && !l.url.startsWith('spec.html')),
       ...(rule.expectation?.link ? [{ name: 'expectation', url: rule.expectation.link, type: 'issue' }] : []),
     ];
     const head: string[] = [];
@@ -84,8 +79,9 @@ export async function annotateAllureResults(resultsDir: string, summary: Summary
     const body = [
       ...head,
       `**Rule** \`${rule.id}\` · level **${rule.level}** · ${rule.section} · ${rule.operation}`,
-      `[This rule on the verdict page](${back}) · [the rules of ${rule.section}](index.html#${sectionAnchor(rule.section)})`,
-      ...(rule.sentence ? [`> ${rule.sentence}`] : []),
+      `[This rule on the verdict page](${back}) · [the rules of ${rule.section}](index.html#${sectionAnchor(rule.section)}) · [${rule.section} in the spec](${specHref(rule.section)})`,
+      // the words the rule enforces, exactly as it quotes them, each linking to its unit in spec.html
+      ...(rule.spec?.length ? rule.spec.map((ref) => `> ${ref.quote}\n>\n> — [${ref.anchor}](${specHref(ref.anchor)})`) : rule.sentence ? [`> ${rule.sentence}`] : []),
       rule.title,
     ];
     result.description = body.join('\n\n');

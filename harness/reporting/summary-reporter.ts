@@ -4,7 +4,6 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { SerializedError } from '@vitest/utils';
 import type { RuleRecord } from '../rule.js';
 import type { RunMeta } from './run-meta.js';
-import { matchSentence } from './spec-sentences.js';
 
 export type Outcome = 'pass' | 'fail' | 'notApplicable' | 'broken';
 
@@ -23,10 +22,12 @@ export interface RuleResult {
   file: string;
   exchanges: number;
   durationMs: number;
-  /** the spec sentence (or table row) the rule checks, where the rule states it */
+  /** the spec sentence(s) the rule checks, its quotes joined by ' … ' (see `spec`) */
   sentence?: string;
-  /** true when `sentence` was matched automatically (the line of the section closest to the title), not quoted by the rule */
-  sentenceMatched?: boolean;
+  /** every section the rule's anchors name, home first (issue 16) */
+  sections?: string[];
+  /** what the rule enforces: each spec unit (its anchor, an id in the report's spec.html) and the words it quotes */
+  spec?: Array<{ anchor: string; quote: string; silence?: string }>;
   /** the target's expectation for this rule, when an expectations file names it (issue 12) */
   expectation?: { outcome: Outcome; reason: string; link?: string; expires: string; status: string };
   /** 429/503 answers with Retry-After this rule met, and how many of those requests were sent again */
@@ -109,7 +110,9 @@ export default class SummaryReporter implements Reporter {
           title: rule.title,
           operation: rule.operation,
           judges: rule.judges,
-          ...sentenceOf(rule),
+          ...(rule.sentence ? { sentence: rule.sentence } : {}),
+          sections: rule.sections,
+          spec: rule.spec,
           reason: outcome === 'pass' ? undefined : reasonOf(test, outcome),
           file: relative(process.cwd(), module.moduleId),
           exchanges: test.meta().exchanges ?? 0,
@@ -145,12 +148,6 @@ function reasonOf(test: TestCase, outcome: Outcome): string {
   if (outcome === 'broken') return meta.broken ?? 'the target misbehaved outside the rule';
   const error = test.result().errors?.[0];
   return error ? error.message : 'failed';
-}
-
-function sentenceOf(rule: RuleRecord): Pick<RuleResult, 'sentence' | 'sentenceMatched'> {
-  if (rule.sentence) return { sentence: rule.sentence };
-  const matched = matchSentence(rule.section, rule.title);
-  return matched ? { sentence: matched, sentenceMatched: true } : {};
 }
 
 const firstLine = (s: string) => (s.split('\n')[0] ?? '').slice(0, 240);

@@ -1,5 +1,6 @@
 import type { Phase } from '../evidence-marks.js';
-import { sectionAnchor, specLink } from './allure-annotate.js';
+import { sectionAnchor } from './allure-annotate.js';
+import { specHref } from './spec-link.js';
 import { expectationSentence, isExpected } from './expectations.js';
 import type { Finding } from './verdict-findings.js';
 import type { EvidenceEntry, RuleEvidence } from './verdict-evidence.js';
@@ -74,29 +75,42 @@ function leadOf(r: RuleResult): string {
 const allureLink = (ev: RuleEvidence | undefined, allureHref: string | undefined) =>
   allureHref && ev?.allureId ? ` · <a href="${esc(`${allureHref}#/${ev.allureId}`)}">in Allure</a>` : '';
 
-function metaLine(r: RuleResult, specUrl: string | undefined): string {
-  const spec = specLink(specUrl, r.section);
-  return `level <b>${r.level}</b> · <a href="#${sectionAnchor(r.section)}">${esc(r.section)}</a>${spec ? ` (<a href="${esc(spec)}">spec</a>)` : ''} · ${esc(r.operation)}`;
+function metaLine(r: RuleResult): string {
+  return `level <b>${r.level}</b> · <a href="#${sectionAnchor(r.section)}">${esc(r.section)}</a> (<a href="${esc(specHref(r.section))}">spec</a>) · ${esc(r.operation)}`;
+}
+
+/**
+ * The words of the spec the rule enforces, exactly as it quotes them, each linking to its unit
+ * in spec.html (issue 16, Build 4). A summary from before anchors has only `sentence`.
+ */
+function quotes(r: RuleResult): string {
+  if (r.spec?.length)
+    return r.spec
+      .map(
+        (ref) =>
+          `<blockquote class="sentence"><a href="${esc(specHref(ref.anchor))}">${esc(ref.quote)}</a><cite>interface spec <a href="${esc(specHref(ref.anchor))}">${esc(ref.anchor)}</a>${ref.silence ? `, as the suite reads it (silence <code>${esc(ref.silence)}</code>)` : ''}</cite></blockquote>`,
+      )
+      .join('');
+  return r.sentence ? `<blockquote class="sentence">${esc(r.sentence)}<cite>interface spec <a href="${esc(specHref(r.section))}">${esc(r.section)}</a></cite></blockquote>` : '';
 }
 
 export interface CardOptions {
-  specUrl?: string;
   allureHref?: string;
   /** open the evidence on the decisive entry (cards of rules that did not hold) */
   open?: boolean;
 }
 
-export function ruleCard(r: RuleResult, evidence: RuleEvidence | undefined, { specUrl, allureHref, open = false }: CardOptions): string {
+export function ruleCard(r: RuleResult, evidence: RuleEvidence | undefined, { allureHref, open = false }: CardOptions): string {
   const look = lookOf(r);
   const lead = leadOf(r);
   const rest = (r.reason ?? '').split('\n').slice(1).join('\n').trim();
   return `<article class="rule ${look.cls}" id="rule-${esc(r.id)}">
   <header><span class="badge ${look.cls}">${look.label}</span> <code class="id">${esc(r.id)}</code>
-  <span class="meta">${metaLine(r, specUrl)}${allureLink(evidence, allureHref)}</span></header>
+  <span class="meta">${metaLine(r)}${allureLink(evidence, allureHref)}</span></header>
   ${lead ? `<p class="lead">${esc(lead)}</p>` : ''}
   ${r.expectation ? `<p class="expectation">Expectation: ${esc(expectationSentence(r.expectation))}${r.expectation.link ? ` <a href="${esc(r.expectation.link)}">link</a>` : ''}</p>` : ''}
   <p class="title">${esc(r.title)}</p>
-  ${r.sentence ? `<blockquote class="sentence">${esc(r.sentence)}<cite>interface spec ${esc(r.section)}${r.sentenceMatched ? ', the line of the section closest to the rule (matched automatically)' : ''}</cite></blockquote>` : ''}
+  ${quotes(r)}
   ${rest ? `<details><summary>the whole reason</summary><pre>${esc(rest)}</pre></details>` : ''}
   ${evidenceHtml(r, evidence, open)}
 </article>`;
@@ -112,7 +126,7 @@ export function findingCard(f: Finding, evidence: Map<string, RuleEvidence>, opt
   <header><span class="badge ${look.cls}">${look.label}</span> <b>${f.rules.length} rules ${what}</b></header>
   <p class="lead">${esc(leadOf(first))}</p>
   <ul class="members">${f.rules
-    .map((r) => `<li id="rule-${esc(r.id)}"><code>${esc(r.id)}</code> <span class="meta">${metaLine(r, options.specUrl)}${allureLink(evidence.get(r.id), options.allureHref)}</span><br>${esc(r.title)}</li>`)
+    .map((r) => `<li id="rule-${esc(r.id)}"><code>${esc(r.id)}</code> <span class="meta">${metaLine(r)}${allureLink(evidence.get(r.id), options.allureHref)}</span><br>${esc(r.title)}</li>`)
     .join('')}</ul>
   <p class="meta">Evidence of <code>${esc(first.id)}</code>; each rule's own is in Allure.</p>
   ${evidenceHtml(first, evidence.get(first.id), options.open ?? false)}

@@ -1,4 +1,5 @@
-import { sectionAnchor, specLink } from './allure-annotate.js';
+import { sectionAnchor } from './allure-annotate.js';
+import { SPEC_PAGE, specHref } from './spec-link.js';
 import { isExpected } from './expectations.js';
 import type { Outcome, RuleResult, Summary } from './summary-reporter.js';
 import { esc, findingCard, lookOf, ruleCard } from './verdict-card.js';
@@ -79,15 +80,18 @@ export function verdictPage({ summary, verdict, evidence, specUrl, allureHref = 
     const k = (o: Outcome) => rules.filter((r) => r.outcome === o && !isExpected(r)).length;
     return `<tr><td>${esc(name)}</td><td>${k('pass')}</td><td>${k('fail')}</td><td>${k('broken')}</td><td>${k('notApplicable')}</td><td>${rules.filter(isExpected).length}</td><td>${rules.length}</td></tr>`;
   };
-  const sections = [...new Set(summary.rules.map((r) => r.section))].sort((a, b) => sectionKey(a).localeCompare(sectionKey(b)));
+  // a rule is listed under every section its anchors name (issue 16): §4.4 lists the SOAP DeleteMessage rules
+  const sectionsOf = (r: RuleResult) => r.sections ?? [r.section];
+  const sections = [...new Set(summary.rules.flatMap(sectionsOf))].sort((a, b) => sectionKey(a).localeCompare(sectionKey(b)));
   const files = run?.files ?? {};
   const spec = specUrl ? specUrl.replace(/#?\{section\}.*$/, '') : undefined;
   const links: Array<[string, string]> = [
     ...Object.entries(files).map(([name, href]): [string, string] => [href, name]),
     [allureHref, 'every test in detail (Allure)'],
-    ...(spec ? ([[spec, 'the interface spec']] as Array<[string, string]>) : []),
+    [SPEC_PAGE, "the interface spec, unit by unit, with this run's rules"],
+    ...(spec ? ([[spec, "the vendor's copy of the spec"]] as Array<[string, string]>) : []),
   ];
-  const options = { specUrl, allureHref };
+  const options = { allureHref };
   const bucketHtml = BUCKETS.map(({ bucket, heading, note }) => {
     const found = all.filter((f) => f.bucket === bucket);
     const rules = found.reduce((k, f) => k + f.rules.length, 0);
@@ -121,9 +125,8 @@ ${na.length ? na.map((r) => ruleCard(r, evidence.get(r.id), options)).join('\n')
 <h2 id="sections">Rules by section of the interface spec</h2>
 ${sections
   .map((s) => {
-    const spec = specLink(specUrl, s);
-    const rules = summary.rules.filter((r) => r.section === s);
-    return `<section id="${sectionAnchor(s)}"><h3>${esc(s)}${spec ? ` <a href="${esc(spec)}">(the spec's text)</a>` : ''}</h3><ul class="section-rules">${rules
+    const rules = summary.rules.filter((r) => sectionsOf(r).includes(s));
+    return `<section id="${sectionAnchor(s)}"><h3>${esc(s)} <a href="${esc(specHref(s))}">(the spec's text)</a></h3><ul class="section-rules">${rules
       .map((r) => `<li><span class="badge ${lookOf(r).cls}">${lookOf(r).label}</span> <a href="#rule-${esc(r.id)}"><code>${esc(r.id)}</code></a> [${r.level}] ${esc(r.title)}</li>`)
       .join('')}</ul></section>`;
   })

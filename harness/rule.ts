@@ -23,12 +23,11 @@ export interface RuleMeta {
   /**
    * The spec units the rule enforces, each with the words it quotes (issue 16, Build 2): the
    * first is the rule's home (its section groups it in the reports). A self-test checks every
-   * quote is in its unit verbatim. `section` and `sentence` are the old free-text form, kept only
-   * while the specs move to anchors.
+   * quote is in its unit verbatim; the anchors lead the test's name, so `-t "§4.4/DeleteMessage"`
+   * and `run --section` find the rule. A ref with `silence` rests on the suite's reading of that
+   * sentence (contract/silences/): a rule whose every ref does is `should`.
    */
-  spec?: readonly [SpecRef, ...SpecRef[]];
-  /** @deprecated spec section, e.g. '§7.1': use `spec` */
-  section?: string;
+  spec: readonly [SpecRef, ...SpecRef[]];
   /** the rule, present tense, observable */
   title: string;
   interface: InterfaceName;
@@ -40,10 +39,8 @@ export interface RuleMeta {
    * The Allure feature shows the catalogue's spec names.
    */
   operation: Judged;
-  /** must: the spec states it; should: a standard the spec relies on implies it */
+  /** must: the spec states it; should: a standard the spec relies on, or a reading of its silence, implies it */
   level: 'must' | 'should';
-  /** @deprecated the spec sentence the rule checks: use `spec` */
-  sentence?: string;
   needs?: Need[];
   timeoutMs?: number;
   /**
@@ -55,7 +52,9 @@ export interface RuleMeta {
 }
 
 /** What reporters read from task.meta. */
-export interface RuleRecord extends Omit<RuleMeta, 'needs' | 'company' | 'operation' | 'section' | 'spec'> {
+export interface RuleRecord extends Omit<RuleMeta, 'needs' | 'company' | 'operation' | 'spec'> {
+  /** the quoted words, joined (summary.json's one-line form of `spec`) */
+  sentence: string;
   /** the home section: the first anchor's (spec §…) */
   section: string;
   /** every section the rule's anchors name, home first */
@@ -92,20 +91,20 @@ const companyChanges: Need = {
 export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): void {
   const { needs: declared = [], company, ...described } = meta;
   const needs = company === 'changes' ? [...declared, companyChanges] : declared;
-  const spec: SpecRef[] = [...(meta.spec ?? [])];
-  const sections = [...new Set(spec.length > 0 ? spec.map((r) => sectionOf(r.anchor)) : [meta.section ?? '§?'])];
+  const spec: SpecRef[] = [...meta.spec];
+  const sections = [...new Set(spec.map((r) => sectionOf(r.anchor)))];
   const record: RuleRecord = {
     ...described,
     section: sections[0]!,
     sections,
     spec,
-    ...(spec.length > 0 ? { sentence: spec.map((r) => r.quote).join(' … ') } : {}),
+    sentence: spec.map((r) => r.quote).join(' … '),
     operation: judgedNames(meta.operation),
     judges: judgedIds(meta.operation),
     features: needs.map((n) => n.feature),
   };
   // the anchors lead the test name, so `-t "§4.4/DeleteMessage"` or `-t "§4.3"` finds the rule
-  const heading = spec.length > 0 ? spec.map((r) => r.anchor).filter((a, i, all) => all.indexOf(a) === i).join(' ') : record.section;
+  const heading = [...new Set(spec.map((r) => r.anchor))].join(' ');
   const timeout = meta.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // independent rules run concurrently (up to the per-worker share of limits.concurrency); a rule
   // that changes company-wide settings also runs alone in its file (and holds the company claim)

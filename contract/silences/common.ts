@@ -82,7 +82,7 @@ export const COMMON_SILENCES: readonly Silence[] = [
   },
   {
     id: 'json-name-case',
-    anchors: ['§2/their-exact-names-wire-rest'],
+    anchors: ['§2/their-exact-names-wire-rest', '§4.3/request-response-payload-wire-shapes'],
     section: '§2',
     sentence: 'Their exact names on the wire for REST bodies are not shown.',
     readings: ['vendor names, matched without regard to case (ASP.NET)', 'vendor names, matched exactly'],

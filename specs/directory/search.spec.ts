@@ -11,12 +11,12 @@ import type { SpecRef } from '../../contract/spec/index.js';
  * assert only what every reading shares (clarifications D1-D3), on the provider the profile
  * declares (directory.knownProvider).
  */
-const base = { interface: 'directory', operation: 'directory.Search', level: 'must' } as const;
+const base = { interface: 'directory', operation: 'directory.Search', level: 'should' } as const;
 
 /**
  * The search itself is a silence (B6): these rules rest only on the suite's reading of 'not
- * shown' (D1, D2), yet are must-level. Issue 16 would make them should; that changes verdicts,
- * so the level is left for the lead to decide.
+ * shown' (D1, D2), so they are should-level (issue 16, Build 2): a server that searches
+ * otherwise is warned, not refused, since no sentence of the spec states a search.
  */
 const SEARCH: SpecRef = { anchor: '§4.6/directory-operations-not-shown', quote: 'Its directory operations: not shown.', silence: 'directory-search-semantics' };
 const SHAPE: SpecRef = { anchor: '§4.6/directory-operations-not-shown', quote: 'Its directory operations: not shown.', silence: 'directory-response-shape' };

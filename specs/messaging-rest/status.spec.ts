@@ -25,6 +25,8 @@ rule(
     ...base,
     id: 'messaging-rest.status.table-values',
     spec: [
+      // the states it makes: a draft (an improperly formatted MIME send, §3.2) among them
+      { anchor: '§3.1/Draft', quote: 'Draft | -1' },
       { anchor: '§3.1/integer-status-message', quote: 'The integer status of a message.' },
     ],
     operation: ['messaging-rest.GetMessageSummaries', 'messaging-rest.GetUnreadMessages', 'messaging-rest.SearchInbox', 'messaging-rest.GetMessageMetadata'],
@@ -131,6 +133,8 @@ rule(
     ...base,
     id: 'messaging-rest.status.unread-only-table',
     spec: [
+      { anchor: '§3.1/UnRead', quote: 'UnRead | 3 | Unread' },
+      { anchor: '§3.1/Read', quote: 'Read | 4 | Read' },
       { anchor: '§3.1/read-unread-column-one-getinboxunreadonly', quote: 'The Read/Unread column is the one the GetInboxUnreadOnly parameter relies on.' },
       { anchor: '§2.3/SearchInbox', quote: 'GetInboxUnReadOnly (boolean)' },
       { anchor: '§3.2/get-mime-message', quote: 'Tracking information is written automatically, marking it read by the recipient.', silence: 'get-message-tracking' },

@@ -34,6 +34,7 @@ rule(
     ...base,
     id: 'provisioning.create.provisions-company',
     spec: [
+      { anchor: '§2.4/UserModel', quote: 'Email, FirstName, LastName, PhoneNumber (strings)' },
       PROVISION,
       { anchor: '§2.4/Command', quote: 'Create = 1' },
       { anchor: '§4.5/get-encryption-key', quote: "with no AutomationId, returns the company's default key" },

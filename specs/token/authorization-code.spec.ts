@@ -13,6 +13,7 @@ rule(
     ...base,
     id: 'token.authorization-code.issues-token',
     spec: [
+      { anchor: '§2.1/code', quote: 'Authorization code, or access token, from an external identity provider (authorization_code grant)' },
       { anchor: '§5/grants-client_credentials-client_id-client_secret-refresh_token', quote: 'authorization_code with a resource_type for an external identity provider' },
       { anchor: '§4.1/authorization_code', quote: 'code, resource_type' },
       { anchor: '§4.1/success-http-200', quote: 'Success: HTTP 200.' },

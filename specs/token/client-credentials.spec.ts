@@ -11,6 +11,9 @@ rule(
     ...base,
     id: 'token.client-credentials.issues-token',
     spec: [
+      { anchor: '§4.1/post-token-under-base_url-whether', quote: 'POST /Token' },
+      // the request carries no scope: the spec calls it optional
+      { anchor: '§2.1/scope', quote: 'Scope of the token requested (optional)' },
       { anchor: '§4.1/client_credentials', quote: 'client_id, client_secret' },
       { anchor: '§4.1/success-http-200', quote: 'Success: HTTP 200.' },
     ],

@@ -59,6 +59,8 @@ rule(
     ...base,
     id: 'token.mfa.authenticator-otp',
     spec: [
+      { anchor: '§2.1/user_token', quote: 'User token returned by the challenge endpoint (mfa_otp grant)' },
+      { anchor: '§2.1/mfa_token', quote: 'MFA token retrieved via e-mail from the challenge endpoint (mfa_otp grant)' },
       { anchor: '§5/mfa-authenticator-app-post-token', quote: 'POST /Token is called again with grant_type mfa_otp, mfa_method Auth, the user_token and mfa_token from the challenge, and the otp' },
       { anchor: '§2.1/mfa_method', quote: 'Either Email or Auth' },
     ],

@@ -35,11 +35,15 @@ export function targetGiven({ env, flags = {} }: LoadOptions): boolean {
   return Boolean(flags.target ?? flags.profile ?? env.SMS_TARGET ?? env.SMS_PROFILE);
 }
 
-/** The embedded reference, as a run target: started here and nowhere else (the CLI, the bench and bare vitest all come here). */
-export async function startReferenceTarget(env: NodeJS.ProcessEnv) {
+/**
+ * The embedded reference, as a run target: started here and nowhere else (the CLI's run and
+ * serve, the bench and a bare vitest run all come here). `listen` places it (serve); a run takes
+ * a free loopback port.
+ */
+export async function startReferenceTarget(env: NodeJS.ProcessEnv, listen: { port?: number; host?: string } = {}) {
   // imported on demand: a run against a remote target never loads the reference
   const { start } = await import('../reference/server.js');
-  const reference = await start();
+  const reference = await start(listen);
   // the limits a reader sets (SMS_CONCURRENCY, ...) apply to the reference's generated profile too
   const profile = ProfileSchema.parse(withLimitEnv(reference.profile, env));
   return { reference, profile };

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import type { ProfileInput } from '../contract/profile.js';
 import { LIMIT_ENV_KEYS } from '../harness/config.js';
-import { start } from '../reference/server.js';
+import { startReferenceTarget } from '../harness/run-context.js';
 import { runCli, type CliResult } from '../selftest/support/cli.js';
 import { BEFORE } from './baseline.js';
 import { startLatencyProxy } from './latency-proxy.js';
@@ -49,7 +49,8 @@ function through(profile: ProfileInput, from: string, base: string): ProfileInpu
   return JSON.parse(JSON.stringify(profile).split(from).join(base)) as ProfileInput;
 }
 
-const reference = await start();
+// the reference as every run starts it (harness/run-context.ts), held here to count what it serves
+const { reference } = await startReferenceTarget(process.env);
 
 interface Phases {
   timings?: Record<string, number>;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { config as loadDotenv } from 'dotenv';
-import { ConfigError } from '../harness/config.js';
+import { ConfigError, reportsDirOf, type LoadOptions } from '../harness/config.js';
 import { bundle, verify } from './bundle.js';
 import { compareCommand } from './compare.js';
 import { DISCOVER_USAGE, discoverCommand } from './discover.js';
@@ -60,13 +60,15 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? EXIT.conforms : EXIT.configurationRefused;
   }
+  // flags and environment as every command reads them; run resolves the rest once (harness/run-context.ts)
+  const options: LoadOptions = {
+    env: process.env,
+    flags: { target: values.target, profile: values.profile, areas: values.area, seed: values.seed, reportsDir: values.reports },
+  };
   switch (command) {
     case 'run': {
       const result = await run(
-        {
-          env: process.env,
-          flags: { target: values.target, profile: values.profile, areas: values.area, seed: values.seed, reportsDir: values.reports },
-        },
+        options,
         console.log,
         { shard: values.shard, rule: values.rule, expectations: values.expectations },
       );
@@ -78,7 +80,7 @@ async function main(argv: string[]): Promise<number> {
       await serve({ port: values.port, host: values.host, profileOut: values['profile-out'] });
       return -1;
     case 'report': {
-      const dir = resolve(values.reports ?? process.env.SMS_REPORTS_DIR ?? 'reports');
+      const dir = resolve(reportsDirOf(options));
       const summaryPath = join(dir, 'summary.json');
       if (!existsSync(summaryPath)) throw new ConfigError(`There is no ${summaryPath} to render; run the suite first (npm run conformance).`);
       const summary = readSummaryFile(summaryPath);
@@ -91,9 +93,9 @@ async function main(argv: string[]): Promise<number> {
     case 'compare':
       return compareCommand(positionals, { outDir: values.out, log: console.log });
     case 'merge':
-      return merge(positionals, { out: values.reports ?? process.env.SMS_REPORTS_DIR ?? 'reports', expectations: values.expectations, log: console.log });
+      return merge(positionals, { out: reportsDirOf(options), expectations: values.expectations, log: console.log });
     case 'bundle':
-      return bundle({ reportsDir: values.reports ?? process.env.SMS_REPORTS_DIR ?? 'reports', out: values.out, profile: values.profile, log: console.log });
+      return bundle({ reportsDir: reportsDirOf(options), out: values.out, profile: values.profile, log: console.log });
     case 'verify':
       if (positionals.length !== 1) throw new ConfigError('verify needs one bundle: verify FILE.');
       return verify(positionals[0]!, console.log);

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startVitest } from 'vitest/node';
 import { writeFile } from 'node:fs/promises';
-import { ProfileSchema, profileSecrets, type Profile } from '../contract/profile.js';
-import { ConfigError, loadProfile, loadRunSettings, withLimitEnv, type LoadOptions } from '../harness/config.js';
+import { ConfigError, type LoadOptions } from '../harness/config.js';
+import { openRun, targetGiven, type OpenRun } from '../harness/run-context.js';
+import { suiteTestConfig } from '../harness/vitest-options.js';
 import { startAllureRenderer, type AllureRenderer } from '../harness/reporting/allure-render.js';
 import { loadExpectations } from '../harness/reporting/expectations.js';
 import type { Summary } from '../harness/reporting/summary-reporter.js';
@@ -41,7 +42,6 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
   if (extras.shard && Number(extras.shard.split('/')[0]) > Number(extras.shard.split('/')[1])) throw new ConfigError(`--shard is "${extras.shard}", but i must not exceed n.`);
   if (extras.rule && !/^[a-z-]+(\.[a-z0-9-]+)+$/.test(extras.rule)) throw new ConfigError(`--rule is "${extras.rule}", but it must be a rule id such as token.credentials.invalid.`);
   const ruleArea = extras.rule?.split('.')[0];
-  const settings = loadRunSettings(ruleArea ? { env, flags: { ...flags, areas: ruleArea } } : options);
   // wall and CPU (user + system, every thread of this process) per phase, for `npm run bench`;
   // the first phase is the process's own start (node, tsx, the CLI's imports)
   const timings: Record<string, number> = { 'CLI start (node, tsx, imports)': Math.round(performance.now()) };
@@ -57,20 +57,12 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     lap = now;
     cpuLap = process.cpuUsage();
   };
-  const remote = Boolean(flags.target ?? flags.profile ?? env.SMS_TARGET ?? env.SMS_PROFILE);
-  let profile: Profile;
-  let stop: (() => Promise<void>) | undefined;
+  if (extras.shard && !targetGiven(options)) log('Note: each shard without --target starts its own reference server; merge compares verdicts, not data.');
+  // the run, resolved once: settings, profile, limits (and the embedded reference when no target is given)
+  const opened: OpenRun = await openRun(ruleArea ? { env, flags: { ...flags, areas: ruleArea } } : options);
+  const { profile, settings, secrets } = opened.context;
+  if (opened.reference) log(`Started the embedded reference server at ${opened.reference.url} (no target given).`);
   let renderer: AllureRenderer | undefined;
-  if (remote) {
-    profile = loadProfile(options);
-  } else {
-    if (extras.shard) log('Note: each shard without --target starts its own reference server; merge compares verdicts, not data.');
-    const { start } = await import('../reference/server.js');
-    const reference = await start();
-    profile = ProfileSchema.parse(withLimitEnv(reference.profile, env));
-    stop = reference.close;
-    log(`Started the embedded reference server at ${reference.url} (no target given).`);
-  }
   phase('reference start');
   try {
     const expectationsPath = extras.expectations ?? env.SMS_EXPECTATIONS ?? profile.expectations;
@@ -81,21 +73,10 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
       log(unreachable);
       return { exitCode: EXIT.unreachable };
     }
-    const reportsDir = resolve(settings.reportsDir);
+    const { reportsDir } = settings;
     for (const part of ['allure-results', 'allure-report', 'summary.json', 'junit.xml', 'profile.json', 'expectations.json', 'run-info.json']) {
       await rm(join(reportsDir, part), { recursive: true, force: true });
     }
-
-    Object.assign(process.env, {
-      SMS_RESOLVED_PROFILE: JSON.stringify(profile),
-      SMS_REPORTS_DIR: reportsDir,
-      SMS_SEED: String(settings.seed),
-      SMS_RUN_ID: settings.runId,
-      SMS_AREAS: settings.areas.join(','),
-      SMS_REQUEST_TIMEOUT_MS: String(settings.requestTimeoutMs),
-      SMS_EVENTUALLY_TIMEOUT_MS: String(settings.eventuallyTimeoutMs),
-      SMS_PROPERTY_RUNS: String(settings.propertyRuns),
-    });
     log(`Running ${extras.rule ? `rule ${extras.rule}` : settings.areas.join(', ')}${extras.shard ? `, shard ${extras.shard}` : ''} against ${profile.baseUrl} (seed ${settings.seed}, run ${settings.runId})…`);
     const filters = settings.areas.map((a) => `specs/${a}/`).filter((f) => existsSync(join(ROOT, f)));
     if (filters.length === 0) {
@@ -106,13 +87,16 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     // Allure's report core loads in its worker thread while the specs run (about a second of CPU
     // that would otherwise stand between the last test and the report)
     renderer = startAllureRenderer();
+    // the configuration vitest.config.ts gives a bare run, with this run's context provided inline
+    // (no config file is read, so nothing is resolved twice)
     const vitest = await startVitest(
       'test',
       filters,
       {
         root: ROOT,
-        config: join(ROOT, 'vitest.config.ts'),
+        config: false,
         watch: false,
+        ...suiteTestConfig({ reportsDir, plan: opened.plan, context: opened.context }),
         ...(extras.shard ? { shard: extras.shard } : {}),
         ...(extras.rule ? { testNamePattern: new RegExp(`\\[${escapeRegExp(extras.rule)}\\]$`) } : {}),
       },
@@ -120,7 +104,6 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
       {},
     );
     await vitest.close();
-    delete process.env.SMS_RESOLVED_PROFILE;
     phase('vitest (start, specs, reporters)');
 
     const summaryPath = join(reportsDir, 'summary.json');
@@ -135,7 +118,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     }
     // the profile as shown in reports and bundles: every secret replaced
     await writeFile(join(reportsDir, 'profile.json'), `${JSON.stringify(redactedProfile(profile), null, 2)}\n`);
-    const v = await finish({ reportsDir, summary, expectationsPath: extras.rule ? undefined : expectationsPath, specUrl: profile.specUrl, secrets: profileSecrets(profile), log, renderer });
+    const v = await finish({ reportsDir, summary, expectationsPath: extras.rule ? undefined : expectationsPath, specUrl: profile.specUrl, secrets, log, renderer });
     phase('secret sweep, reports and Allure render');
     const slowDown = summary.rateLimited;
     if (slowDown && slowDown.responses > 0) {
@@ -145,7 +128,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     return { exitCode: v.exitCode, summary, timings, cpu };
   } finally {
     await renderer?.close();
-    await stop?.();
+    await opened.close();
   }
 }
 

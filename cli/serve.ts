@@ -1,13 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { startReferenceTarget } from '../harness/run-context.js';
 
 /**
  * `serve`: the reference server alone, for implementers who want a reference to compare with.
  * Its generated profile (with its throwaway passwords) goes to a file, never to the console.
  */
 export async function serve(flags: { port?: string; host?: string; profileOut?: string }, log: (line: string) => void = console.log): Promise<void> {
-  const { start } = await import('../reference/server.js');
-  const reference = await start({ port: flags.port ? Number(flags.port) : 0, host: flags.host });
+  const { reference } = await startReferenceTarget(process.env, { port: flags.port ? Number(flags.port) : 0, host: flags.host });
   const profilePath = resolve(flags.profileOut ?? 'reference.profile.json');
   writeFileSync(profilePath, `${JSON.stringify(reference.profile, null, 2)}\n`, { mode: 0o600 });
   const base = reference.url;

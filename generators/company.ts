@@ -1,4 +1,5 @@
-import { Faker, en } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+import { faker as english } from '@faker-js/faker/locale/en';
 import type { CobrandModel, CompanyModel, SecureContactModel, UserModel, UserTypeModel } from '../contract/provisioning.js';
 import { companyName } from './company-name.js';
 import { shiftDate } from './expiration-date.js';
@@ -26,8 +27,15 @@ export interface CompanyPlan {
 function fakerFor(plan: Pick<CompanyPlan, 'prefix' | 'n' | 'seed'>): Faker {
   let h = plan.seed >>> 0;
   for (const ch of `${plan.prefix}/${plan.n}`) h = (Math.imul(h, 31) + ch.charCodeAt(0)) >>> 0;
-  return new Faker({ locale: [en], seed: h });
+  return new FakerWithLocale({ locale: [english.rawDefinitions], seed: h });
 }
+
+/**
+ * Faker's class, reached through the English build: the package's main entry loads all its
+ * locales (about 0.4 s of CPU in every vitest worker), this one only English and the base.
+ * A fresh instance per plan, so no seeded state is shared between concurrent rules.
+ */
+const FakerWithLocale = english.constructor as new (options: ConstructorParameters<typeof Faker>[0]) => Faker;
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '').slice(0, 16) || 'x';
 

@@ -67,7 +67,6 @@ const RUN_ENV: Record<string, keyof RunSettings> = {
   SMS_EVENTUALLY_TIMEOUT_MS: 'eventuallyTimeoutMs',
   SMS_PROPERTY_RUNS: 'propertyRuns',
   SMS_AREAS: 'areas',
-  SMS_REPORTS_DIR: 'reportsDir',
   SMS_RUN_ID: 'runId',
 };
 
@@ -97,6 +96,14 @@ function parseOrExplain<T>(schema: z.ZodType<T>, input: unknown, sourceOf: (path
   // an unknown interface name inside a list is reported against the list itself
   const received = valueAt(input, issue.path);
   throw new ConfigError(describeIssue(issue, sourceOf(path), received));
+}
+
+/**
+ * The reports directory: --reports, else SMS_REPORTS_DIR, else reports/ (the one place this
+ * precedence is written; the run settings, the CLI's report, merge and bundle all read it here).
+ */
+export function reportsDirOf({ env, flags = {} }: LoadOptions): string {
+  return flags.reportsDir ?? (env.SMS_REPORTS_DIR || 'reports');
 }
 
 export interface LoadOptions {
@@ -158,7 +165,8 @@ export function loadRunSettings({ env, flags = {} }: LoadOptions): RunSettings {
   }
   if (flags.seed !== undefined) Object.assign(input, { seed: flags.seed }) && (origin.seed = '--seed');
   if (flags.areas !== undefined) Object.assign(input, { areas: list(flags.areas) }) && (origin.areas = '--area');
-  if (flags.reportsDir !== undefined) Object.assign(input, { reportsDir: flags.reportsDir }) && (origin.reportsDir = '--reports');
+  input.reportsDir = reportsDirOf({ env, flags });
+  origin.reportsDir = flags.reportsDir !== undefined ? '--reports' : 'SMS_REPORTS_DIR';
   input.seed ??= Math.floor(Math.random() * 2 ** 31);
   input.runId ??= Math.random().toString(36).slice(2, 8).padEnd(6, '0');
   return parseOrExplain(RunSettingsSchema, input, (path) => {

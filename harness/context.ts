@@ -1,25 +1,18 @@
 import { inject } from 'vitest';
-import type { Profile } from '../contract/profile.js';
-import type { RunSettings } from './config.js';
+import type { RunContext } from './run-context.js';
 
-/** What global setup hands every worker: the parsed profile and run settings, once. */
-export interface RunContext {
-  profile: Profile;
-  settings: RunSettings;
-  /** every secret value of the profile, for redaction */
-  secrets: string[];
-}
+export type { RunContext } from './run-context.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** the run, resolved once (harness/run-context.ts) by the CLI or by global setup */
     conformance: RunContext;
   }
 }
 
-let cached: RunContext | undefined;
-
+/** The run as global setup handed it to this worker. */
 export function runContext(): RunContext {
-  cached ??= inject('conformance');
-  if (!cached) throw new Error('The conformance run context is missing: run specs through `npm run conformance` or vitest.config.ts.');
-  return cached;
+  const context = inject('conformance');
+  if (!context) throw new Error('The conformance run context is missing: run specs through `npm run conformance` or vitest.config.ts.');
+  return context;
 }

@@ -12,6 +12,8 @@ export class Redactor {
   readonly #values = new Set<string>();
   /** the values longest first, each with its URL-encoded form where that differs; rebuilt on learn */
   #ordered?: Array<[string, string | undefined]>;
+  /** one matcher for every form of every value: most text holds none, and one scan tells (rebuilt on learn) */
+  #any?: RegExp;
 
   constructor(initial: Iterable<string> = []) {
     for (const v of initial) this.learn(v);
@@ -21,6 +23,7 @@ export class Redactor {
     if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH && !this.#values.has(value)) {
       this.#values.add(value);
       this.#ordered = undefined;
+      this.#any = undefined;
     }
   }
 
@@ -33,9 +36,14 @@ export class Redactor {
 
   /** Replaces every known secret value inside free text. */
   text(input: string): string {
-    let out = input;
     // longest first, so a secret that contains another is replaced whole
     this.#ordered ??= [...this.#values].sort((a, b) => b.length - a.length).map((v) => [v, encodeURIComponent(v) === v ? undefined : encodeURIComponent(v)]);
+    // a rule knows some 140 secrets; searching for each in turn cost more than the rest of the
+    // evidence together. One combined scan answers "any secret here?"; only text that holds one
+    // is replaced value by value, exactly as before (overlapping secrets replaced longest first)
+    this.#any ??= new RegExp(this.#ordered.flatMap(([v, encoded]) => (encoded ? [v, encoded] : [v])).map(escapeRegExp).join('|') || '(?!)');
+    if (!this.#any.test(input)) return input;
+    let out = input;
     for (const [v, encoded] of this.#ordered) {
       if (out.includes(v)) out = out.split(v).join('[redacted]');
       if (encoded && out.includes(encoded)) out = out.split(encoded).join('[redacted]');
@@ -58,6 +66,8 @@ export class Redactor {
     return SECRET_KEY.test(name) || /^x-(hash|iv)$/i.test(name) ? '[redacted]' : this.text(value);
   }
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function walk(value: unknown, key: string, visit: (key: string, value: unknown) => void): void {
   if (Array.isArray(value)) value.forEach((v) => walk(v, key, visit));

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -16,7 +16,10 @@ import { readSummary, runNode } from './support/cli.js';
 const RULE = 'provisioning.create.impossible-calendar-date';
 
 async function runSpec(reference: RunningReference, reportsDir: string): Promise<Summary> {
-  const env = { SMS_RESOLVED_PROFILE: JSON.stringify(reference.profile), SMS_REPORTS_DIR: reportsDir, SMS_SEED: '20261122', SMS_PROPERTY_RUNS: '20' };
+  // a bare vitest run, as an implementer would start one: global setup resolves the profile file
+  const profilePath = join(reportsDir, 'profile.input.json');
+  writeFileSync(profilePath, JSON.stringify(reference.profile), { mode: 0o600 });
+  const env = { SMS_PROFILE: profilePath, SMS_REPORTS_DIR: reportsDir, SMS_SEED: '20261122', SMS_PROPERTY_RUNS: '20' };
   const run = await runNode(['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.config.ts', 'specs/provisioning/create.spec.ts', '-t', RULE], env);
   try {
     return readSummary(reportsDir);

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { SerializedError } from '@vitest/utils';
 import type { RuleRecord } from '../rule.js';
 import type { RunMeta } from './run-meta.js';
@@ -73,6 +73,11 @@ const SYMBOL: Record<Outcome, string> = { pass: '✓', fail: '✗', notApplicabl
 export default class SummaryReporter implements Reporter {
   readonly #started = Date.now();
   #files = 0;
+  #vitest: Vitest | undefined;
+
+  onInit(vitest: Vitest): void {
+    this.#vitest = vitest;
+  }
 
   onTestModuleEnd(module: TestModule): void {
     this.#files += 1;
@@ -90,7 +95,8 @@ export default class SummaryReporter implements Reporter {
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
-    const meta = JSON.parse(process.env.SMS_RUN_META ?? '{}') as RunMeta;
+    // the run as the CLI or global setup resolved it (harness/run-context.ts)
+    const meta = (this.#vitest?.getProvidedContext().conformance?.meta ?? {}) as RunMeta;
     const rules: RuleResult[] = [];
     const suiteErrors = unhandledErrors.map((e) => `${e.name ?? 'Error'}: ${e.message}`);
     for (const module of modules) {

@@ -67,3 +67,89 @@ export function readingRuns(): Array<{ picks: string[]; variant: string }> {
     return { picks, variant: picks.join(',') };
   });
 }
+
+/** One run of readingRuns() and the rules it reported. */
+export interface ReadingRun {
+  picks: string[];
+  rules: ReadonlyArray<{ id: string; outcome: string; reason?: string }>;
+}
+
+interface Row {
+  reading: string;
+  rule: string;
+  why: string;
+}
+
+/** The profile keys by which a target declares an operation absent (contract/operations.ts absence()). */
+const OPERATION_KEYS = ['admin.unavailableOperations', 'edition', 'release', 'interfaces'];
+const ABSENT = 'the operation is not offered under this reading (spec §1, §9), so no rule that performs it can run';
+
+const pickOf = (picks: string[], axis: string): string | undefined => picks.find((p) => p.startsWith(`${axis}=`))?.slice(axis.length + 1);
+
+/**
+ * Judges the runs of readingRuns(): a rule not applicable in a run is put down to the declared
+ * readings of that run whose profile key its reason names; one naming no such key is a problem
+ * (a reading no profile key explains), and so is one whose keys' readings NOT_APPLICABLE_UNDER
+ * does not excuse. An allow-list entry that no run shows is a problem too, so the table (Markdown,
+ * every declared reading with the rules it makes not applicable) is the whole truth.
+ */
+export function judgeReadingRuns(runs: readonly ReadingRun[]): { problems: string[]; table: string } {
+  const rows: Row[] = [];
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const { picks, rules } of runs) {
+    // the declared readings this run takes
+    const declared = DECLARED_AXES.flatMap((d) => {
+      const value = pickOf(picks, d.axis.id);
+      return value === undefined ? [] : [{ ...d, reading: `${d.axis.id}=${value}` }];
+    });
+    for (const r of rules.filter((x) => x.outcome === 'notApplicable')) {
+      const reason = r.reason ?? '';
+      const named = declared.filter((d) => d.keys.some((k) => namesKey(reason, k)));
+      // a reading that removes an operation (the operation gate, contract/operations.ts
+      // absence()) makes every rule that performs it impossible to check, by construction
+      const absent = named.filter((d) => OPERATION_KEYS.some((k) => d.keys.includes(k) && namesKey(reason, k)));
+      if (absent.length > 0 && / is not offered: |\(edition, release\); spec §9/.test(reason)) {
+        for (const d of absent) rows.push({ reading: d.reading, rule: r.id, why: ABSENT });
+        continue;
+      }
+      if (named.length === 0) {
+        problems.push(`${r.id} is not applicable, and its reason names the profile key of no declared reading of the run (${reason})`);
+        continue;
+      }
+      // every key the reason names must be excused, by one of the readings that set it
+      for (const key of new Set(named.flatMap((d) => d.keys.filter((k) => namesKey(reason, k))))) {
+        const excused = named.filter((d) => d.keys.includes(key) && NOT_APPLICABLE_UNDER[r.id]?.[d.reading]);
+        if (excused.length === 0) {
+          const readings = named.filter((d) => d.keys.includes(key)).map((d) => d.reading);
+          problems.push(`${r.id} is not applicable under ${readings.join(' or ')} (${reason}): model that reading in the rule, or, if it makes the check impossible, add it to NOT_APPLICABLE_UNDER with the reason`);
+        }
+        for (const d of excused) {
+          seen.add(`${r.id} ${d.reading}`);
+          rows.push({ reading: d.reading, rule: r.id, why: NOT_APPLICABLE_UNDER[r.id]![d.reading]! });
+        }
+      }
+    }
+  }
+  for (const [rule, byReading] of Object.entries(NOT_APPLICABLE_UNDER)) {
+    for (const reading of Object.keys(byReading)) if (!seen.has(`${rule} ${reading}`)) problems.push(`NOT_APPLICABLE_UNDER says ${rule} is not applicable under ${reading}, and no run showed it: remove the entry`);
+  }
+  return { problems, table: render(rows) };
+}
+
+/** Every declared reading, with the rules it makes not applicable (or none), as Markdown. */
+function render(rows: Row[]): string {
+  const lines = ['| declared reading (profile key) | rules not applicable under it | why the reading makes the check impossible |', '|---|---|---|'];
+  for (const d of DECLARED_AXES) {
+    for (const value of d.axis.values.slice(1)) {
+      const reading = `${d.axis.id}=${String(value)}`;
+      const mine = rows.filter((r) => r.reading === reading);
+      const gone = [...new Set(mine.filter((r) => r.why === ABSENT).map((r) => r.rule))];
+      const others = mine.filter((r) => r.why !== ABSENT);
+      if (mine.length === 0) lines.push(`| ${reading} (${d.keys.join(', ')}) | none | |`);
+      if (gone.length > 0) lines.push(`| ${reading} (${d.keys.join(', ')}) | ${gone.length} rules that perform an operation the reading removes | ${ABSENT} |`);
+      for (const r of others) lines.push(`| ${reading} (${d.keys.join(', ')}) | ${r.rule} | ${r.why} |`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

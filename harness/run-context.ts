@@ -1,0 +1,74 @@
+import { resolve } from 'node:path';
+import { ProfileSchema, profileSecrets, type Profile } from '../contract/profile.js';
+import { loadProfile, loadRunSettings, withLimitEnv, type LoadOptions, type RunSettings } from './config.js';
+import { concurrencyPlan, type ConcurrencyPlan } from './gate.js';
+import { runMeta, type RunMeta } from './reporting/run-meta.js';
+
+/**
+ * One run's context, resolved once (issue 18, Build 1): flags, environment, profile and limits.
+ * The CLI resolves it and hands it to vitest as provided context (`provide`/`inject`); a bare
+ * `npx vitest run` has global setup resolve it the same way. Nothing of it travels through the
+ * environment as text.
+ */
+export interface RunContext {
+  profile: Profile;
+  settings: RunSettings;
+  /** every secret value of the profile, for redaction */
+  secrets: string[];
+  /** the non-secret facts every report shows */
+  meta: RunMeta;
+}
+
+/** A resolved run, with what it started. */
+export interface OpenRun {
+  context: RunContext;
+  /** how limits.concurrency and limits.requestsPerSecond split over vitest's workers */
+  plan: ConcurrencyPlan;
+  /** set when no target was given and the embedded reference was started for the run */
+  reference?: { url: string };
+  /** stops what the run started (the embedded reference); idempotent */
+  close(): Promise<void>;
+}
+
+/** Whether a target was given (--target, --profile, SMS_TARGET, SMS_PROFILE); otherwise the run starts the reference. */
+export function targetGiven({ env, flags = {} }: LoadOptions): boolean {
+  return Boolean(flags.target ?? flags.profile ?? env.SMS_TARGET ?? env.SMS_PROFILE);
+}
+
+/**
+ * The embedded reference, as a run target: started here and nowhere else (the CLI's run and
+ * serve, the bench and a bare vitest run all come here). `listen` places it (serve); a run takes
+ * a free loopback port.
+ */
+export async function startReferenceTarget(env: NodeJS.ProcessEnv, listen: { port?: number; host?: string } = {}) {
+  // imported on demand: a run against a remote target never loads the reference
+  const { start } = await import('../reference/server.js');
+  const reference = await start(listen);
+  // the limits a reader sets (SMS_CONCURRENCY, ...) apply to the reference's generated profile too
+  const profile = ProfileSchema.parse(withLimitEnv(reference.profile, env));
+  return { reference, profile };
+}
+
+/**
+ * Resolves a run once: settings (seed, areas, reports directory, timeouts), then the target
+ * profile, starting the embedded reference when no target is given. Configuration mistakes
+ * are refused (ConfigError) before anything is started.
+ */
+export async function openRun(options: LoadOptions): Promise<OpenRun> {
+  const loaded = loadRunSettings(options);
+  const settings: RunSettings = { ...loaded, reportsDir: resolve(loaded.reportsDir) };
+  let profile: Profile;
+  let reference: Awaited<ReturnType<typeof startReferenceTarget>>['reference'] | undefined;
+  if (targetGiven(options)) {
+    profile = loadProfile(options);
+  } else {
+    ({ profile, reference } = await startReferenceTarget(options.env));
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    context: { profile, settings, secrets: profileSecrets(profile), meta: runMeta(profile, settings) },
+    plan: concurrencyPlan(profile.limits),
+    ...(reference ? { reference: { url: reference.url } } : {}),
+    close: () => (closed ??= reference?.close() ?? Promise.resolve()),
+  };
+}

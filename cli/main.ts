@@ -14,7 +14,7 @@ import { serve } from './serve.js';
 
 const USAGE = `Usage:
   secure-messaging-conformance run [--target URL] [--profile FILE] [--area token,...] [--seed N] [--reports DIR]
-                                   [--expectations FILE] [--shard i/n] [--rule ID]
+                                   [--expectations FILE] [--shard i/n] [--rule ID] [--section §4.4/DeleteMessage]
   secure-messaging-conformance serve [--port N] [--host H] [--profile-out FILE]
   secure-messaging-conformance report [--reports DIR]
   secure-messaging-conformance compare BEFORE AFTER [MORE...] [--out DIR]
@@ -51,6 +51,7 @@ async function main(argv: string[]): Promise<number> {
       expectations: { type: 'string' },
       shard: { type: 'string' },
       rule: { type: 'string' },
+      section: { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -70,7 +71,7 @@ async function main(argv: string[]): Promise<number> {
       const result = await run(
         options,
         console.log,
-        { shard: values.shard, rule: values.rule, expectations: values.expectations },
+        { shard: values.shard, rule: values.rule, section: values.section, expectations: values.expectations },
       );
       // `npm run bench` reads where the time went
       if (process.env.SMS_BENCH_TIMINGS && result.timings) console.error(`timings ${JSON.stringify(result.timings)}\ncpu ${JSON.stringify(result.cpu ?? {})}`);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { rulesInSection, type SpecRule } from '../contract/spec/coverage.js';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startVitest } from 'vitest/node';
@@ -29,11 +30,21 @@ export interface RunExtras {
   shard?: string;
   /** a rule id: run that rule alone and print its exchanges */
   rule?: string;
+  /** a spec anchor or section (`§4.4/DeleteMessage`, `§4.3`): run exactly the rules anchored there */
+  section?: string;
   /** an expectations file (also SMS_EXPECTATIONS, or the profile's `expectations`) */
   expectations?: string;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The rules anchored to a passage of the spec, or a one-sentence refusal naming the passage. */
+function selectSection(section: string): readonly SpecRule[] {
+  if (!/^§?\d+(\.\d+)*(\/\S+)?$/.test(section)) throw new ConfigError(`--section is "${section}", but it must be a spec section or anchor such as §4.4 or §4.4/DeleteMessage.`);
+  const found = rulesInSection(section);
+  if (found.length === 0) throw new ConfigError(`--section ${section} names no passage any rule is anchored to; docs/coverage.md lists every anchor and its rules.`);
+  return found;
+}
 
 /** `run`: resolve the target, check it answers, run the specs, write and render the reports. */
 export async function run(options: LoadOptions, log: (line: string) => void = console.log, extras: RunExtras = {}): Promise<RunResult> {
@@ -42,6 +53,9 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
   if (extras.shard && Number(extras.shard.split('/')[0]) > Number(extras.shard.split('/')[1])) throw new ConfigError(`--shard is "${extras.shard}", but i must not exceed n.`);
   if (extras.rule && !/^[a-z-]+(\.[a-z0-9-]+)+$/.test(extras.rule)) throw new ConfigError(`--rule is "${extras.rule}", but it must be a rule id such as token.credentials.invalid.`);
   const ruleArea = extras.rule?.split('.')[0];
+  // --section: the rules anchored to the passage (contract/spec/rules.ts), in their areas only
+  const sectionRules = extras.section === undefined ? undefined : selectSection(extras.section);
+  const narrowed = ruleArea ?? (sectionRules ? [...new Set(sectionRules.map((r) => r.interface))].join(',') : undefined);
   // wall and CPU (user + system, every thread of this process) per phase, for `npm run bench`;
   // the first phase is the process's own start (node, tsx, the CLI's imports)
   const timings: Record<string, number> = { 'CLI start (node, tsx, imports)': Math.round(performance.now()) };
@@ -59,7 +73,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
   };
   if (extras.shard && !targetGiven(options)) log('Note: each shard without --target starts its own reference server; merge compares verdicts, not data.');
   // the run, resolved once: settings, profile, limits (and the embedded reference when no target is given)
-  const opened: OpenRun = await openRun(ruleArea ? { env, flags: { ...flags, areas: ruleArea } } : options);
+  const opened: OpenRun = await openRun(narrowed ? { env, flags: { ...flags, areas: narrowed } } : options);
   const { profile, settings, secrets } = opened.context;
   if (opened.reference) log(`Started the embedded reference server at ${opened.reference.url} (no target given).`);
   let renderer: AllureRenderer | undefined;
@@ -77,7 +91,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     for (const part of ['allure-results', 'allure-report', 'summary.json', 'junit.xml', 'profile.json', 'expectations.json', 'run-info.json']) {
       await rm(join(reportsDir, part), { recursive: true, force: true });
     }
-    log(`Running ${extras.rule ? `rule ${extras.rule}` : settings.areas.join(', ')}${extras.shard ? `, shard ${extras.shard}` : ''} against ${profile.baseUrl} (seed ${settings.seed}, run ${settings.runId})…`);
+    log(`Running ${extras.rule ? `rule ${extras.rule}` : sectionRules ? `the ${sectionRules.length} rule(s) of ${extras.section}` : settings.areas.join(', ')}${extras.shard ? `, shard ${extras.shard}` : ''} against ${profile.baseUrl} (seed ${settings.seed}, run ${settings.runId})…`);
     const filters = settings.areas.map((a) => `specs/${a}/`).filter((f) => existsSync(join(ROOT, f)));
     if (filters.length === 0) {
       log(`No spec folder exists for ${settings.areas.join(', ')}; nothing to run.`);
@@ -99,6 +113,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
         ...suiteTestConfig({ reportsDir, plan: opened.plan, context: opened.context }),
         ...(extras.shard ? { shard: extras.shard } : {}),
         ...(extras.rule ? { testNamePattern: new RegExp(`\\[${escapeRegExp(extras.rule)}\\]$`) } : {}),
+        ...(sectionRules ? { testNamePattern: new RegExp(`\\[(?:${sectionRules.map((r) => escapeRegExp(r.id)).join('|')})\\]$`) } : {}),
       },
       {},
       {},

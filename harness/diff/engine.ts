@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { firstDivergence, signatures, type Divergence } from './compare.js';
 import { drive, execute, type Driven } from './execute.js';
 import { explainByAxes, type Reading } from './explain.js';
-import { areaOf, describeOp, opSequences, STEP_OPERATIONS, type Op } from './ops.js';
+import { describeOp, opSequences, STEP_OPERATIONS, type Op } from './ops.js';
 import { brokenRules, type BrokenRule } from './rules.js';
 import type { Observation } from './session.js';
 import type { DiffSide } from './targets.js';
@@ -54,19 +54,31 @@ async function both(x: Driven, y: Driven, ops: readonly Op[]): Promise<[Observat
   return Promise.all([execute(x, ops), execute(y, ops)]);
 }
 
-async function classify(ops: Op[], div: Divergence, a: Observation[], b: Observation[], known: ReadonlySet<string>, sides: [DiffSide, DiffSide], o: DiffOptions): Promise<Finding> {
+/** A catalogued reading, if one explains the divergence; otherwise left for the rules. */
+async function classify(ops: Op[], div: Divergence, a: Observation[], b: Observation[], known: ReadonlySet<string>, sides: [DiffSide, DiffSide]): Promise<Finding> {
   const base = { sequence: ops.map(describeOp), divergence: { index: div.index, step: div.step, paths: div.paths, target: div.target, against: div.against } };
   const reading = await explainByAxes(ops, div, a, b, known, sides);
-  if (reading) return { kind: 'silence', ...base, reading };
-  if (o.rules) {
-    const areas = [...new Set(ops.map(areaOf))];
-    o.log(`  no catalogued reading explains it; running the rules of ${areas.join(', ')} against each side…`);
-    const secrets = [...sides[0].secrets, ...sides[1].secrets].filter((s) => s.length >= 6);
-    const redact = (text: string) => secrets.reduce((t, s) => t.split(s).join('<secret>'), text);
-    const rules = await brokenRules(sides, areas, ops.flatMap((op) => STEP_OPERATIONS[op.kind]), redact);
-    if (rules.length > 0) return { kind: 'rule', ...base, rules };
+  return reading ? { kind: 'silence', ...base, reading } : { kind: 'uncatalogued', ...base };
+}
+
+/**
+ * The rules of the areas the unexplained divergences touch, run against each side once the
+ * search is over (a suite run changes a target's state, so none runs between sequences); a
+ * rule one side breaks is given to each divergence whose sequence performs an operation it judges.
+ */
+async function judge(open: Finding[], sides: [DiffSide, DiffSide], o: DiffOptions): Promise<void> {
+  if (open.length === 0 || !o.rules) return;
+  const opsOf = (f: Finding) => f.sequence.map((line) => line.replace(/\(.*$/, '') as Op['kind']);
+  const areas = [...new Set(open.flatMap((f) => opsOf(f).map((k) => STEP_OPERATIONS[k][0]!.split('.')[0]!)))];
+  o.log(`${open.length} difference(s) no catalogued reading explains; running the rules of ${areas.join(', ')} against each side…`);
+  const secrets = [...sides[0].secrets, ...sides[1].secrets].filter((s) => s.length >= 6);
+  const redact = (text: string) => secrets.reduce((t, s) => t.split(s).join('<secret>'), text);
+  const broken = await brokenRules(sides, areas, [], redact);
+  for (const f of open) {
+    const operations = new Set<string>(opsOf(f).flatMap((k) => STEP_OPERATIONS[k]));
+    const mine = broken.filter((r) => r.judges.some((j) => operations.has(j)));
+    if (mine.length > 0) Object.assign(f, { kind: 'rule', rules: mine.map((r) => ({ ...r, judgesSequence: true })) });
   }
-  return { kind: 'uncatalogued', ...base };
 }
 
 export async function diffTargets(sides: [DiffSide, DiffSide], o: DiffOptions): Promise<DiffResult> {
@@ -95,12 +107,13 @@ export async function diffTargets(sides: [DiffSide, DiffSide], o: DiffOptions): 
         div = firstDivergence(a, b, known) ?? div;
       }
       o.log(`Difference ${findings.length + 1}: ${div.step} (${div.paths.join(', ')}) after ${ops.length} step(s); classifying…`);
-      const finding = await classify(ops, div, a, b, known, sides, o);
+      const finding = await classify(ops, div, a, b, known, sides);
       findings.push(finding);
       for (const s of signatures(div)) known.add(s);
     }
   } finally {
     await Promise.all([x.agent.close(), y.agent.close()]);
   }
+  await judge(findings.filter((f) => f.kind === 'uncatalogued'), sides, o);
   return { target: sides[0].spec, against: sides[1].spec, seed: o.seed, runs: o.runs, findings, exitCode: findings.every((f) => f.kind === 'silence') ? 0 : 1 };
 }

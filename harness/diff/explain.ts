@@ -24,6 +24,8 @@ export interface Reading {
   /** the spec's sentence the silence stands on */
   sentence: string;
   section: string;
+  /** other axes whose readings answer alike on this sequence: the sequence cannot tell them apart */
+  alsoExplainedBy?: string[];
 }
 
 const at = (o: unknown, path: string): unknown => path.split('.').reduce<unknown>((x, k) => (x && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined), o);
@@ -50,7 +52,7 @@ export async function explainByAxes(ops: readonly Op[], div: Divergence, a: Obse
   const base = await replay('default', ops);
   const matchA = sameUpTo(base, a, div.index, known);
   const matchB = sameUpTo(base, b, div.index, known);
-  // the default reading covers one side at most; a shorter diff of `base` says which step shows the rest
+  const found: Reading[] = [];
   for (const axis of axes) {
     let va: AxisValue | undefined = matchA ? axis.values[0] : undefined;
     let vb: AxisValue | undefined = matchB ? axis.values[0] : undefined;
@@ -64,10 +66,12 @@ export async function explainByAxes(ops: readonly Op[], div: Divergence, a: Obse
     }
     if (va !== undefined && vb !== undefined && va !== vb) {
       const s = SILENCES.find((x) => x.id === axis.silence);
-      return { axis: axis.id, silence: axis.silence, profileKey: s?.profileKey, target: String(va), against: String(vb), sentence: s?.sentence ?? '', section: s?.section ?? '' };
+      found.push({ axis: axis.id, silence: axis.silence, profileKey: s?.profileKey, target: String(va), against: String(vb), sentence: s?.sentence ?? '', section: s?.section ?? '' });
     }
   }
-  return undefined;
+  // every axis is tried, so a sequence that cannot tell two silences apart says so
+  const [first, ...rest] = found;
+  return first && (rest.length > 0 ? { ...first, alsoExplainedBy: rest.map((r) => `${r.axis} (${r.target} / ${r.against})`) } : first);
 }
 
 /** The step a divergence shows at, re-found after a replay (for messages). */

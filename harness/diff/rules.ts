@@ -20,6 +20,8 @@ export interface BrokenRule {
   reason?: string;
   /** whether the rule judges an operation of the shrunk sequence */
   judgesSequence: boolean;
+  /** the operations the rule judges (contract/operations.ts) */
+  judges: string[];
 }
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
@@ -31,7 +33,8 @@ async function runAreas(side: DiffSide, areas: string[], redact: (s: string) => 
     const profile = join(dir, 'profile.json');
     writeFileSync(profile, JSON.stringify(side.profile), { mode: 0o600 });
     const reports = join(dir, 'reports');
-    const env = { ...process.env, SMS_PROFILE: undefined, SMS_TARGET: undefined, SMS_AREAS: undefined, REFERENCE_FAULTS: undefined, SMS_RESOLVED_PROFILE: undefined };
+    // the child reads only its flags: no SMS_/REFERENCE_ setting of this process (nor a vitest one) leaks in
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SMS_|REFERENCE_|VITEST)/.test(k) && k !== 'NODE_OPTIONS'));
     await new Promise<void>((done) => {
       const child = spawn(process.execPath, [join(ROOT, 'bin/secure-messaging-conformance.mjs'), 'run', '--profile', profile, '--area', areas.join(','), '--reports', reports], { cwd: ROOT, env, stdio: 'ignore' });
       child.on('exit', () => done());
@@ -48,8 +51,29 @@ async function runAreas(side: DiffSide, areas: string[], redact: (s: string) => 
 
 const failing = (o: string | undefined) => o === 'fail' || o === 'broken';
 
-export async function brokenRules(sides: [DiffSide, DiffSide], areas: string[], operations: readonly string[], redact: (s: string) => string): Promise<BrokenRule[]> {
-  const [a, b] = [await runAreas(sides[0], areas, redact), await runAreas(sides[1], areas, redact)];
+/** Suite runs already made, by side and area: a rule's verdict on a side does not depend on the sequence. */
+export type RuleRunCache = Map<string, Promise<Summary | undefined>>;
+
+async function summaryOf(cache: RuleRunCache, which: number, side: DiffSide, area: string, redact: (s: string) => string): Promise<Summary | undefined> {
+  const key = `${which}:${area}`;
+  if (!cache.has(key)) cache.set(key, runAreas(side, [area], redact));
+  return cache.get(key)!;
+}
+
+async function summariesOf(cache: RuleRunCache, which: number, side: DiffSide, areas: string[], redact: (s: string) => string): Promise<Summary | undefined> {
+  const parts: Summary[] = [];
+  // one side after the other, one area at a time: the machine is shared
+  for (const area of areas) {
+    const s = await summaryOf(cache, which, side, area, redact);
+    if (!s) return undefined;
+    parts.push(s);
+  }
+  return parts.length === 0 ? undefined : { ...parts[0]!, rules: parts.flatMap((p) => p.rules) };
+}
+
+export async function brokenRules(sides: [DiffSide, DiffSide], areas: string[], operations: readonly string[], redact: (s: string) => string, cache: RuleRunCache = new Map()): Promise<BrokenRule[]> {
+  const a = await summariesOf(cache, 0, sides[0], areas, redact);
+  const b = await summariesOf(cache, 1, sides[1], areas, redact);
   if (!a || !b) return [];
   const other = (s: Summary) => new Map(s.rules.map((r) => [r.id, r]));
   const out: BrokenRule[] = [];
@@ -57,7 +81,7 @@ export async function brokenRules(sides: [DiffSide, DiffSide], areas: string[], 
     for (const r of mine.rules) {
       if (!failing(r.outcome) || failing(theirs.get(r.id)?.outcome)) continue;
       const judges = r.judges ?? [r.operation];
-      out.push({ rule: r.id, side, title: r.title, section: r.section, reason: r.reason?.split('\n')[0]?.slice(0, 200), judgesSequence: judges.some((j) => operations.includes(j)) });
+      out.push({ rule: r.id, side, title: r.title, section: r.section, reason: r.reason?.split('\n')[0]?.slice(0, 200), judgesSequence: judges.some((j) => operations.includes(j)), judges });
     }
   }
   return out.sort((x, y) => Number(y.judgesSequence) - Number(x.judgesSequence) || x.rule.localeCompare(y.rule));

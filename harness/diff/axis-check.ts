@@ -1,0 +1,58 @@
+import type { Axis } from '../../reference/variant.js';
+import { diffTargets, type DiffResult } from './engine.js';
+import { startReference } from './targets.js';
+
+/**
+ * `diff` of the reference default against the reference under one changed axis (issue 19,
+ * Must show): does it name that axis, and in how many steps? Used by the self-test (a few axes)
+ * and `npm run diff-axes` (every axis).
+ */
+export interface AxisCheck {
+  axis: string;
+  value: string;
+  /** the axis is the (or one of the) catalogued reading(s) named for the first difference */
+  named: boolean;
+  /** what the diff said instead, or why nothing showed */
+  said: string;
+  /** length of the shrunk sequence of the difference that names it */
+  length?: number;
+  ms: number;
+}
+
+/**
+ * Axes no sequence of `diff` can show, and why: what the spec leaves to the server is taken out
+ * of every answer before comparing (harness/diff/normalise.ts), and some interfaces or answers
+ * no step of harness/diff/ops.ts reaches.
+ */
+export const NOT_SHOWN: Record<string, string> = {
+  'common.ids': 'normalised away: ids are the server’s (spec §2), compared by what they name',
+  'common.session-key-format': 'normalised away: session keys are secrets, never compared or shown',
+  'common.token-format': 'normalised away: tokens are secrets, never compared or shown',
+  'admin.user-type-ids': 'normalised away: user-type ids are the server’s ids',
+};
+
+const AREAS_DRIVEN = ['common.', 'mail.', 'token.', 'soap.', 'admin.user-type-fields', 'admin.key-answer', 'platform.', 'messaging'];
+
+/** Why an axis that did not show could not, where that is known without running it. */
+export function notShownReason(axis: Axis): string | undefined {
+  if (NOT_SHOWN[axis.id]) return NOT_SHOWN[axis.id];
+  if (!AREAS_DRIVEN.some((p) => axis.id.startsWith(p))) return `no step of the diff sequences uses the ${axis.id.split('.')[0]} interface this axis reads (harness/diff/ops.ts)`;
+  return undefined;
+}
+
+export async function checkAxis(axis: Axis, value: string, o: { seed: number; runs: number; maxSteps?: number }): Promise<AxisCheck> {
+  const started = Date.now();
+  const sides = [await startReference({ variant: 'default', faults: [] }, 'reference:default'), await startReference({ variant: `${axis.id}=${value}`, faults: [] }, `reference:${axis.id}=${value}`)] as const;
+  let result: DiffResult;
+  try {
+    result = await diffTargets([sides[0], sides[1]], { seed: o.seed, runs: o.runs, maxSteps: o.maxSteps ?? 16, maxFindings: 1, rules: false, timeLimitMs: 90_000, log: () => {} });
+  } finally {
+    await Promise.all(sides.map((s) => s.close()));
+  }
+  const f = result.findings[0];
+  const ms = Date.now() - started;
+  if (!f) return { axis: axis.id, value, named: false, said: `no difference in ${o.runs} sequences${notShownReason(axis) ? `: ${notShownReason(axis)}` : ''}`, ms };
+  const names = f.reading ? [f.reading.axis, ...(f.reading.alsoExplainedBy ?? []).map((x) => x.split(' ')[0]!)] : [];
+  const named = names.includes(axis.id);
+  return { axis: axis.id, value, named, said: f.reading ? `named ${names.join(', ')}` : `${f.kind}: ${f.divergence.step} (${f.divergence.paths.join(', ')})`, length: f.sequence.length, ms };
+}

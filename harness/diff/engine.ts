@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { firstDivergence, signatures, type Divergence } from './compare.js';
 import { drive, execute, type Driven } from './execute.js';
 import { explainByAxes, type Reading } from './explain.js';
-import { describeOp, opSequences, STEP_OPERATIONS, type Op } from './ops.js';
+import { CANONICAL, describeOp, opSequences, STEP_OPERATIONS, type Op } from './ops.js';
 import { brokenRules, type BrokenRule } from './rules.js';
 import type { Observation } from './session.js';
 import type { DiffSide } from './targets.js';
@@ -87,25 +87,36 @@ export async function diffTargets(sides: [DiffSide, DiffSide], o: DiffOptions): 
   const findings: Finding[] = [];
   try {
     for (let round = 0; round < o.maxFindings; round++) {
-      const property = fc.asyncProperty(opSequences(o.maxSteps), async (ops) => {
-        const [a, b] = await both(x, y, ops);
-        return firstDivergence(a, b, known) === undefined;
-      });
-      const out = await fc.check(property, { seed: o.seed + round, numRuns: o.runs, interruptAfterTimeLimit: o.timeLimitMs, markInterruptAsFailure: false });
-      if (!out.failed || !out.counterexample) break;
-      let ops = out.counterexample[0];
+      // the sequence with every step first; then random ones, shrunk by fast-check
+      let ops: Op[];
+      const [ca, cb] = await both(x, y, CANONICAL);
+      if (firstDivergence(ca, cb, known)) ops = [...CANONICAL];
+      else {
+        const property = fc.asyncProperty(opSequences(o.maxSteps), async (seq) => {
+          const [a, b] = await both(x, y, seq);
+          return firstDivergence(a, b, known) === undefined;
+        });
+        const out = await fc.check(property, { seed: o.seed + round, numRuns: o.runs, interruptAfterTimeLimit: o.timeLimitMs, markInterruptAsFailure: false });
+        if (!out.failed || !out.counterexample) break;
+        ops = out.counterexample[0];
+      }
       let [a, b] = await both(x, y, ops);
       let div = firstDivergence(a, b, known);
       if (!div) {
         o.log(`A difference did not show again on replay (${ops.map(describeOp).join('; ')}); the targets answer unsteadily there.`);
         break;
       }
-      // the steps after the one that shows it add nothing
-      if (div.index + 1 < ops.length) {
-        ops = ops.slice(0, div.index + 1);
-        [a, b] = await both(x, y, ops);
-        div = firstDivergence(a, b, known) ?? div;
+      // delta debugging on top: drop each step in turn while the same difference still shows first
+      ops = ops.slice(0, div.index + 1);
+      const same = (d: Divergence | undefined) => d !== undefined && d.step.replace(/\(.*$/, '') === div!.step.replace(/\(.*$/, '') && d.paths.join() === div!.paths.join();
+      for (let i = ops.length - 2; i >= 0; i--) {
+        const shorter: Op[] = [...ops.slice(0, i), ...ops.slice(i + 1)];
+        const [sa, sb] = await both(x, y, shorter);
+        const d = firstDivergence(sa, sb, known);
+        if (same(d) && d!.index === shorter.length - 1) ops = shorter;
       }
+      [a, b] = await both(x, y, ops);
+      div = firstDivergence(a, b, known) ?? div;
       o.log(`Difference ${findings.length + 1}: ${div.step} (${div.paths.join(', ')}) after ${ops.length} step(s); classifying…`);
       const finding = await classify(ops, div, a, b, known, sides);
       findings.push(finding);

@@ -123,3 +123,44 @@ export function opSequences(maxSteps: number): fc.Arbitrary<Op[]> {
   // every sequence starts from one message sent, so its first steps already act on mail (as the mailbox model run does)
   return fc.array(step, { minLength: 1, maxLength: maxSteps }).map((ops): Op[] => [{ kind: 'send' }, ...ops]);
 }
+
+/**
+ * One sequence with every step kind, tried before the random ones: a difference any single
+ * step shows is found at once, then cut down to the steps that show it.
+ */
+export const CANONICAL: readonly Op[] = [
+  { kind: 'send' },
+  { kind: 'folders', who: 'sender' },
+  { kind: 'folders', who: 'recipient' },
+  { kind: 'createFolder', who: 'recipient', type: 0 },
+  { kind: 'createFolder', who: 'sender', type: 1 },
+  { kind: 'createFolderLike', k: 0 },
+  { kind: 'createFolderBlank', who: 'recipient' },
+  { kind: 'move', who: 'recipient', k: 0, to: 0 },
+  { kind: 'where', who: 'recipient', k: 0 },
+  { kind: 'read', k: 0 },
+  { kind: 'message', who: 'recipient', k: 0 },
+  { kind: 'metadata', who: 'sender', k: 0 },
+  { kind: 'delete', who: 'recipient', k: 0, permanently: false },
+  { kind: 'where', who: 'recipient', k: 0 },
+  { kind: 'delete', who: 'recipient', k: 0, permanently: false },
+  { kind: 'where', who: 'recipient', k: 0 },
+  { kind: 'read', k: 0 },
+  { kind: 'send' },
+  { kind: 'unread' },
+  { kind: 'search', page: 0 },
+  { kind: 'search', page: 1 },
+  { kind: 'details', who: 'sender' },
+  { kind: 'logonUnknown' },
+  { kind: 'soapFolders', who: 'sender' },
+  { kind: 'soapRead', k: 0 },
+  { kind: 'soapMove', who: 'sender', k: 0, to: 0 },
+  { kind: 'soapDelete', who: 'sender', k: 0, permanently: false },
+  { kind: 'retract', k: 0 },
+  { kind: 'deleteFolder', k: 0 },
+  { kind: 'tokenCredentials' },
+  { kind: 'tokenGrantCase' },
+  { kind: 'tokenNoGrant' },
+  { kind: 'adminUserTypes' },
+  { kind: 'adminView', who: 'recipient' },
+];

@@ -57,6 +57,8 @@ export class Normaliser {
       const kind = idKindOf(name);
       return kind ? `${open}${name}${close}${(kind !== 'o' && this.known(n, kind)) || '#?'}${end}` : all;
     });
+    // an id the sequence knows, quoted in a text ('message 1234 …'); XML ids are done above
+    out = out.replace(/(?<![\w.#:/-])\d+(?![\w.:/-])/g, (n) => this.known(n) ?? n);
     return out
       .replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?/g, '<iso-time>')
       .replace(/\b\d{1,2}\/\d{1,2}\/\d{4}( \d{1,2}:\d{2}(:\d{2})?( ?[AP]M)?)?/g, '<display-time>')

@@ -22,6 +22,7 @@ const USAGE = `Usage:
   secure-messaging-conformance bundle [--reports DIR] [--out FILE] [--profile FILE]
   secure-messaging-conformance verify FILE
 ${DISCOVER_USAGE}
+  secure-messaging-conformance diff --target A [--profile PA] --against B [--against-profile PB] [--seed N] [--runs K]
 With no target, run starts the embedded reference server and runs against it.
 Every option also has an environment variable (see .env.example).
 Exit codes: 0 conforms, 1 does not conform (or compare: a regression; verify: a file changed),
@@ -36,6 +37,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  if (command === 'diff') return (await import('./diff.js')).diffCommand(rest);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: ['compare', 'merge', 'verify'].includes(command ?? ''),

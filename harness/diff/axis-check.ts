@@ -1,0 +1,95 @@
+import type { Axis } from '../../reference/variant.js';
+import { diffTargets, type DiffResult } from './engine.js';
+import { startReference } from './targets.js';
+
+/**
+ * `diff` of the reference default against the reference under one changed axis (issue 19,
+ * Must show): does it name that axis, and in how many steps? Used by the self-test (a few axes)
+ * and `npm run diff-axes` (every axis).
+ */
+export interface AxisCheck {
+  axis: string;
+  value: string;
+  /** the axis is the (or one of the) catalogued reading(s) named for the first difference */
+  named: boolean;
+  /** what the diff said instead, or why nothing showed */
+  said: string;
+  /** length of the shrunk sequence of the difference that names it */
+  length?: number;
+  ms: number;
+}
+
+/**
+ * Axes no sequence of `diff` can show, and why: what the spec leaves to the server is taken out
+ * of every answer before comparing (harness/diff/normalise.ts), and some interfaces or answers
+ * no step of harness/diff/ops.ts reaches.
+ */
+export const NOT_SHOWN: Record<string, string> = {
+  'common.ids': 'normalised away: ids are the server’s (spec §2), compared by what they name',
+  'common.session-key-format': 'normalised away: session keys are secrets, never compared or shown',
+  'common.token-format': 'normalised away: tokens are secrets, never compared or shown',
+  'admin.user-type-ids': 'normalised away: user-type ids are the server’s ids',
+};
+
+/**
+ * Axes the sequences run under but do not reach: why no answer of theirs changes (measured by
+ * `npm run diff-axes`; each is a step the vocabulary of harness/diff/ops.ts lacks, on purpose or
+ * not yet).
+ */
+export const NOT_REACHED: Record<string, string> = {
+  'common.undocumented-4xx': 'no step meets a refusal whose status the spec leaves open',
+  'common.json-name-case': 'the clients send the exact member names, which both readings accept',
+  'common.path-case': 'the clients send the exact paths, which both readings accept',
+  'common.input-trimming': 'no step sends padded input',
+  'common.numeric-strings': 'no step sends a number as a string',
+  'token.id-token-invalid-status': 'no step sends an id token (authorization code grant)',
+  'token.locking-attempt-error': 'no step locks an account out (it would cost an account)',
+  'token.challenge-rotates-tokens': 'no step answers an MFA challenge',
+  'token.json-scalars': 'no step sends a mistyped token field',
+  'token.missing-field-error': 'no step leaves out client_id or client_secret',
+  'token.other-media-types': 'no step sends another media type',
+  'token.wrong-otp-error': 'no step sends a one-time password',
+  'token.resource-type-name': 'no step sends a resource_type',
+  'token.auth-scheme': 'no step uses an access token on the messaging interface',
+  'mail.system-folder-ids': 'system folders are compared by name, not id (DF1)',
+  'mail.folder-name-characters': 'the folder names made are ASCII',
+  'mail.send-mime-id': 'no step sends a MIME message',
+  'mail.session-lifetime': 'a sequence is shorter than any session lifetime',
+  'mail.change-password-user': 'no step changes a password (a secret of the profile)',
+  'mail.search-filter': 'the search text is in the subject, which both readings search',
+  'mail.retracted-recipient-status': 'no step reads the recipient tracking of a retracted message',
+  'mail.get-message-tracking': 'no step reads the tracking after Get message',
+  'mail.unread-retracted': 'no step lists unread mail after a retraction of unread mail',
+  'soap.inner-date-format': 'no SOAP step reads a date in an inner XML answer',
+  'soap.inner-booleans': 'no SOAP step reads a boolean in an inner XML answer',
+  'soap.fault-code': 'no SOAP step of the sequences draws a fault',
+  'admin.key-answer': 'the key answer is a secret, never compared',
+  'platform.edition-release': 'the steps driven answer alike on every edition and release played',
+};
+
+const AREAS_DRIVEN = ['common.', 'mail.', 'token.', 'soap.', 'admin.user-type-fields', 'admin.key-answer', 'platform.', 'messaging'];
+
+/** Why an axis that did not show could not, where that is known without running it. */
+export function notShownReason(axis: Axis): string | undefined {
+  if (NOT_SHOWN[axis.id]) return NOT_SHOWN[axis.id];
+  if (!AREAS_DRIVEN.some((p) => axis.id.startsWith(p))) return `no step of the diff sequences uses the ${axis.id.split('.')[0]} interface this axis reads (harness/diff/ops.ts)`;
+  return undefined;
+}
+
+export async function checkAxis(axis: Axis, value: string, o: { seed: number; runs: number; maxSteps?: number }): Promise<AxisCheck> {
+  const started = Date.now();
+  const sides = [await startReference({ variant: 'default', faults: [] }, 'reference:default'), await startReference({ variant: `${axis.id}=${value}`, faults: [] }, `reference:${axis.id}=${value}`)] as const;
+  let result: DiffResult;
+  try {
+    result = await diffTargets([sides[0], sides[1]], { seed: o.seed, runs: o.runs, maxSteps: o.maxSteps ?? 16, maxFindings: 1, rules: false, timeLimitMs: 90_000, log: () => {} });
+  } finally {
+    await Promise.all(sides.map((s) => s.close()));
+  }
+  const f = result.findings[0];
+  const ms = Date.now() - started;
+  const why = notShownReason(axis) ?? NOT_REACHED[axis.id];
+  if (!f) return { axis: axis.id, value, named: false, said: `no difference in ${o.runs} sequences${why ? `: ${why}` : ''}`, ms };
+  const names = f.reading ? [f.reading.axis, ...(f.reading.alsoExplainedBy ?? []).map((x) => x.split(' ')[0]!)] : [];
+  const named = names.includes(axis.id);
+  return { axis: axis.id, value, named, said: f.reading ? `named ${names.join(', ')}` : `${f.kind}: ${f.divergence.step} (${f.divergence.paths.join(', ')})`, length: f.sequence.length, ms };
+}

@@ -1,0 +1,78 @@
+import { SILENCES } from '../../contract/silences/index.js';
+import type { AxisValue } from '../../reference/variant.js';
+import { firstDivergence, sameUpTo, type Divergence } from './compare.js';
+import { drive, execute } from './execute.js';
+import type { Op } from './ops.js';
+import type { Observation } from './session.js';
+import { startReference, type DiffSide } from './targets.js';
+
+/**
+ * Is a divergence a catalogued silence read two ways? The shrunk sequence is replayed on fresh
+ * embedded references, each with one axis (reference/axes.ts) set to one of its readings. When
+ * one reading answers as the target does and another as the other target does, up to the step
+ * where they part, the difference is that silence, and the two readings are theirs. This needs
+ * nothing of either target but its answers, so it holds for any server, not only the
+ * reference's variants. Readings are tried from the default binding's outwards, and the axes
+ * whose profile key the two profiles set differently first.
+ */
+export interface Reading {
+  axis: string;
+  silence: string;
+  profileKey?: string;
+  target: string;
+  against: string;
+  /** the spec's sentence the silence stands on */
+  sentence: string;
+  section: string;
+  /** other axes whose readings answer alike on this sequence: the sequence cannot tell them apart */
+  alsoExplainedBy?: string[];
+}
+
+const at = (o: unknown, path: string): unknown => path.split('.').reduce<unknown>((x, k) => (x && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined), o);
+
+async function replay(variant: string, ops: readonly Op[]): Promise<Observation[]> {
+  const side = await startReference({ variant, faults: [] }, `reference:${variant}`);
+  const d = drive(side);
+  try {
+    return await execute(d, ops);
+  } finally {
+    await d.agent.close();
+    await side.close();
+  }
+}
+
+export async function explainByAxes(ops: readonly Op[], div: Divergence, a: Observation[], b: Observation[], known: ReadonlySet<string>, sides: [DiffSide, DiffSide]): Promise<Reading | undefined> {
+  const { ALL_AXES } = await import('../../reference/axes.js');
+  const keyOf = (silence: string) => SILENCES.find((s) => s.id === silence)?.profileKey;
+  const declaredApart = (silence: string) => {
+    const key = keyOf(silence);
+    return key !== undefined && JSON.stringify(at(sides[0].profile, key)) !== JSON.stringify(at(sides[1].profile, key));
+  };
+  const axes = [...ALL_AXES].sort((x, y) => Number(declaredApart(y.silence)) - Number(declaredApart(x.silence)));
+  const base = await replay('default', ops);
+  const matchA = sameUpTo(base, a, div.index, known);
+  const matchB = sameUpTo(base, b, div.index, known);
+  const found: Reading[] = [];
+  for (const axis of axes) {
+    let va: AxisValue | undefined = matchA ? axis.values[0] : undefined;
+    let vb: AxisValue | undefined = matchB ? axis.values[0] : undefined;
+    for (const v of axis.values.slice(1)) {
+      if (va !== undefined && vb !== undefined) break;
+      const r = await replay(`${axis.id}=${String(v)}`, ops);
+      // a reading that changes nothing up to the divergence cannot explain it
+      if (sameUpTo(r, base, div.index, known)) continue;
+      if (va === undefined && sameUpTo(r, a, div.index, known)) va = v;
+      if (vb === undefined && sameUpTo(r, b, div.index, known)) vb = v;
+    }
+    if (va !== undefined && vb !== undefined && va !== vb) {
+      const s = SILENCES.find((x) => x.id === axis.silence);
+      found.push({ axis: axis.id, silence: axis.silence, profileKey: s?.profileKey, target: String(va), against: String(vb), sentence: s?.sentence ?? '', section: s?.section ?? '' });
+    }
+  }
+  // every axis is tried, so a sequence that cannot tell two silences apart says so
+  const [first, ...rest] = found;
+  return first && (rest.length > 0 ? { ...first, alsoExplainedBy: rest.map((r) => `${r.axis} (${r.target} / ${r.against})`) } : first);
+}
+
+/** The step a divergence shows at, re-found after a replay (for messages). */
+export const divergenceOf = (a: Observation[], b: Observation[], known: ReadonlySet<string>) => firstDivergence(a, b, known);

@@ -1,0 +1,157 @@
+import { Agent } from 'undici';
+import type { Profile } from '../../contract/profile.js';
+import type { Side } from '../../generators/mailbox-model.js';
+import { Clients } from '../clients/index.js';
+import { HttpClient, type HttpResponse } from '../http.js';
+import { Redactor } from '../redact.js';
+import type { DiffSide } from './targets.js';
+import { Normaliser } from './normalise.js';
+
+/** One step's answer as compared: status, media type and normalised body (or why there was none). */
+export interface Observation {
+  step: string;
+  status?: number;
+  type?: string;
+  body?: unknown;
+  /** a step that could not be done on this target (a transport failure, a precondition) */
+  error?: string;
+  /** skipped: nothing for it to act on yet, or the target does not offer the interface */
+  skipped?: true;
+}
+
+export interface MadeFolder {
+  id: number;
+  owner: Side;
+  type: 0 | 1;
+  name: string;
+}
+
+/**
+ * What one sequence has on one target: the two users' sessions (primary sends, peer receives,
+ * as in generators/mailbox-model.ts), their system folders, and what the sequence made, so it
+ * can be removed when the sequence ends.
+ */
+export class DiffSession {
+  readonly clients: Clients;
+  readonly norm = new Normaliser();
+  readonly redact: Redactor;
+  readonly keys: Partial<Record<Side, string>> = {};
+  readonly soapKeys: Partial<Record<Side, string>> = {};
+  /** system folder ids by side: name → id */
+  readonly system: Record<Side, Map<string, number>> = { sender: new Map(), recipient: new Map() };
+  readonly mids: number[] = [];
+  folders: MadeFolder[] = [];
+
+  constructor(
+    readonly side: DiffSide,
+    readonly agent: Agent,
+    /** a word unique to this sequence run, in the names it makes (`<run>` in answers) */
+    readonly tag: string,
+  ) {
+    this.redact = new Redactor(side.secrets);
+    const http = new HttpClient(agent, { timeoutMs: 10_000, redact: this.redact, limits: side.profile.limits });
+    this.clients = new Clients(http, side.profile, this.redact);
+    const { accounts } = side.profile;
+    for (const [role, account] of [['<sender>', accounts.primary], ['<recipient>', accounts.peer]] as const) {
+      this.norm.word(account?.email, `${role}@`);
+      this.norm.word(account?.username, role);
+    }
+    for (const s of side.secrets) this.norm.word(s, '<secret>');
+    this.norm.word(tag, '<run>');
+  }
+
+  get profile(): Profile {
+    return this.side.profile;
+  }
+
+  offers(area: string): boolean {
+    return (this.profile.interfaces as readonly string[]).includes(area);
+  }
+
+  /** An answer as compared; keys and tokens it carries are learnt as secrets first. */
+  observe(step: string, res: HttpResponse): Observation {
+    const json = res.json;
+    if (json && typeof json === 'object') {
+      for (const [k, v] of Object.entries(json as Record<string, unknown>)) if (typeof v === 'string' && v.length >= 16 && /key$|_token$/i.test(k)) this.norm.word(v, '<secret>');
+    }
+    return { step, status: res.status, type: res.mediaType, body: json !== undefined ? this.norm.value(json) : this.norm.text(res.text.slice(0, 2000)) };
+  }
+
+  rest(who: Side): { sessionKey: string } {
+    const key = this.keys[who];
+    if (!key) throw new Error(`no session key for the ${who}`);
+    return { sessionKey: key };
+  }
+
+  account(who: Side) {
+    const a = who === 'sender' ? this.profile.accounts.primary : this.profile.accounts.peer;
+    if (!a) throw new Error(`the profile has no ${who === 'sender' ? 'primary' : 'peer'} account`);
+    return a;
+  }
+
+  /** The k-th newest message, if any. */
+  mid(k: number): number | undefined {
+    return this.mids.length === 0 ? undefined : this.mids[this.mids.length - 1 - (k % this.mids.length)];
+  }
+
+  /** Move targets of a side as in the mailbox commands: its custom folders newest first, then its home folder. */
+  destination(who: Side, to: number): number | undefined {
+    const home = this.home(who);
+    const list = [...(home === undefined ? [] : [home]), ...this.folders.filter((f) => f.owner === who).map((f) => f.id)];
+    return list.length === 0 ? undefined : list[list.length - 1 - (to % list.length)];
+  }
+
+  home(who: Side): number | undefined {
+    const names = who === 'sender' ? this.profile.messaging.systemFolderNames.outbox : this.profile.messaging.systemFolderNames.inbox;
+    for (const [name, id] of this.system[who]) if (names.some((n) => n.toLowerCase() === name.toLowerCase())) return id;
+    return undefined;
+  }
+
+  /** Folder ids of a side where a copy can be: its system folders and its custom ones. */
+  everywhere(who: Side): number[] {
+    return [...this.system[who].values(), ...this.folders.filter((f) => f.owner === who).map((f) => f.id)];
+  }
+
+  /** Logs both users on and learns their system folders (not compared: the steps compare what they show). */
+  async open(): Promise<void> {
+    for (const who of ['sender', 'recipient'] as const) {
+      const res = await this.clients.rest.logon(this.account(who));
+      const key = (res.json as { SessionKey?: string } | undefined)?.SessionKey;
+      if (!key) throw new Error(`log on as the ${who} answered HTTP ${res.status}`);
+      this.redact.learn(key);
+      this.norm.word(key, '<secret>');
+      this.keys[who] = key;
+      const list = await this.clients.rest.listFolders({ sessionKey: key });
+      const folders = (list.json as { Folders?: Array<{ FolderId: number; FolderName: string; IsSystemFolder?: boolean }> } | undefined)?.Folders ?? [];
+      for (const f of folders) {
+        if (f.IsSystemFolder === false) continue;
+        this.system[who].set(f.FolderName, f.FolderId);
+        this.norm.id(f.FolderId, `#${f.FolderName}`, 'f');
+      }
+    }
+  }
+
+  /** Removes what the sequence made: every copy purged, folders deleted, sessions closed. */
+  async close(): Promise<void> {
+    const rest = this.clients.rest;
+    for (const who of ['sender', 'recipient'] as const) {
+      const key = this.keys[who];
+      if (!key) continue;
+      for (const mid of this.mids) {
+        // up to the three §3.2 steps, in case a permanent delete only moves it on
+        for (let i = 0; i < 3; i++) {
+          const status = (await rest.deleteMessage({ sessionKey: key }, mid, true).catch(() => undefined))?.status ?? 500;
+          if (status >= 300) break;
+        }
+      }
+    }
+    for (const f of this.folders) {
+      const key = this.keys[f.owner];
+      if (key) await rest.deleteFolder({ sessionKey: key }, f.id).catch(() => undefined);
+    }
+    for (const who of ['sender', 'recipient'] as const) {
+      if (this.soapKeys[who]) await this.clients.soap.logout(this.soapKeys[who]).catch(() => undefined);
+      if (this.keys[who]) await rest.logout({ sessionKey: this.keys[who] }).catch(() => undefined);
+    }
+  }
+}

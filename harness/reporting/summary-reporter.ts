@@ -107,6 +107,9 @@ export default class SummaryReporter implements Reporter {
         // a check outside rule() (e.g. a coverage matrix) is no verdict of its own, but its failure must reach the exit code
         if (!rule && test.result().state === 'failed') suiteErrors.push(`${relative(process.cwd(), module.moduleId)}: the check "${test.name}" failed: ${firstLine(test.result().errors?.[0]?.message ?? '')}`);
         if (!outcome || !rule) continue;
+        // a rule --rule / --section / -t left out was never run: no outcome of this run (a rule
+        // the target's profile rules out is skipped by rule() itself, with its reason)
+        if (outcome === 'notApplicable' && test.meta().notApplicable === undefined) continue;
         rules.push({
           id: rule.id,
           interface: rule.interface,

@@ -1,3 +1,4 @@
+import type { FaultCheck } from '../faults.js';
 import { Hono } from 'hono';
 import type { User } from '../core/domain.js';
 import { readBody, type AppEnv, type Ctx } from '../http.js';
@@ -38,7 +39,7 @@ export interface AdminCall {
   admin: User;
   sessionKey: string;
   body: () => Promise<unknown>;
-  fault: (id: string) => boolean;
+  fault: FaultCheck;
 }
 
 export type AdminHandler = (call: AdminCall) => Promise<Response> | Response;
@@ -84,7 +85,7 @@ export function adminRoutes(state: ReferenceState): Hono<AppEnv> {
   return app;
 }
 
-function authenticate(state: ReferenceState, sessionKey: string, fault: (id: string) => boolean): User {
+function authenticate(state: ReferenceState, sessionKey: string, fault: FaultCheck): User {
   const { credentials, accounts, domain } = state;
   const anyAdmin = () => [...domain.users.values()].find((u) => accounts.isAdministrator(u));
   if (!sessionKey) return (fault('admin.no-key-accepted') && anyAdmin()) || refuse('A session key is required.');

@@ -1,3 +1,4 @@
+import type { FaultDef } from '../fault-def.js';
 /**
  * Messaging REST faults of the listings, search, statuses and the §3.2 moves (the rest are in
  * faults.ts); each names the rule whose test must fail while it is on.
@@ -70,4 +71,4 @@ export const LISTING_STATE_FAULTS = [
     breaks: "a delete of a copy in Trash (on to Deleted Trash, or purged where the server advances the trash) also purges the other users' copies",
     alsoBreaks: { rules: ['messaging-soap.model.one-mailbox'], why: 'the one-mailbox model makes the same deletes (REST or SOAP) through the same mail core, and checks the other copy after each' },
   },
-] as const;
+] as const satisfies readonly FaultDef[];

@@ -1,3 +1,4 @@
+import type { FaultDef } from '../fault-def.js';
 import { LISTING_STATE_FAULTS } from './faults-listing.js';
 
 /**
@@ -103,6 +104,6 @@ const SESSION_FOLDER_MESSAGE_FAULTS = [
   { id: 'messaging-rest.purged-still-readable', rule: 'messaging-rest.mime.deleted-from-inbox', breaks: 'a recipient can still get the MIME of a copy they purged' },
   { id: 'messaging-rest.track-sent-wrong-text', rule: 'messaging-rest.mime.deleted-from-track-sent', breaks: "the sender's purged copy is refused with the Inbox text" },
   { id: 'messaging-rest.delete-purged-200', rule: 'messaging-rest.delete.already-deleted', breaks: 'deleting an already purged message answers 200' },
-] as const;
+] as const satisfies readonly FaultDef[];
 
-export const MESSAGING_REST_FAULTS = [...SESSION_FOLDER_MESSAGE_FAULTS, ...LISTING_STATE_FAULTS] as const;
+export const MESSAGING_REST_FAULTS = [...SESSION_FOLDER_MESSAGE_FAULTS, ...LISTING_STATE_FAULTS] as const satisfies readonly FaultDef[];

@@ -1,3 +1,4 @@
+import type { FaultCheck } from '../faults.js';
 import { MailError, type Actor } from '../core/mail/index.js';
 import type { FolderType } from '../core/mail/model.js';
 import type { User } from '../core/domain.js';
@@ -12,7 +13,7 @@ import type { InnerXml } from './inner.js';
 export interface OpContext {
   state: ReferenceState;
   parts: Record<string, PartValue>;
-  fault: (id: string) => boolean;
+  fault: FaultCheck;
   inner: InnerXml;
 }
 

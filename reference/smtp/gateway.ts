@@ -1,3 +1,4 @@
+import type { FaultId } from '../faults.js';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerAuthentication, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
@@ -55,7 +56,7 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
   const connections = new Map<string, Connection>();
   const pems = await certificate();
   const of = (session: SMTPServerSession): Connection => connections.get(session.id) ?? {};
-  const on = (id: string, session: SMTPServerSession) => faults.on(id, of(session).rule);
+  const on = (id: FaultId, session: SMTPServerSession) => faults.on(id, of(session).rule);
 
   /** B7: the authenticated company's whitelist, as the faults bend it. */
   function admitted(companyId: number, session: SMTPServerSession): boolean {

@@ -1,3 +1,4 @@
+import type { FaultId } from '../../faults.js';
 import type { Credentials } from '../credentials.js';
 import type { Domain, User } from '../domain.js';
 import { MailError, fail } from './errors.js';
@@ -5,7 +6,7 @@ import type { MailStore } from './store.js';
 import { statusOf, UNREAD_COLUMN, type Actor } from './model.js';
 import { LOCKING_ATTEMPT_ERROR } from '../../token/choices.js';
 
-type FaultCheck = (id: string) => boolean;
+type FaultCheck = (id: FaultId) => boolean;
 
 /**
  * Log on, log out, change password and account details (spec §4.3 rows 1-4, §5 rules 4 and

@@ -1,3 +1,4 @@
+import type { FaultId } from '../../faults.js';
 import type { User } from '../domain.js';
 
 /**
@@ -93,7 +94,7 @@ export interface Actor {
   user: User;
   /** the session key (or access token) the caller presented, quoted by one §7.2 text */
   credential: string;
-  fault: (id: string) => boolean;
+  fault: (id: FaultId) => boolean;
 }
 
 export const noFaults = (): boolean => false;

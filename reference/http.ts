@@ -4,7 +4,7 @@ import { RULE_HEADER, type FaultCheck, type FaultId, type Faults } from './fault
 import { JUDGES_HEADER, type Refusals } from './refusals.js';
 import { operation, operationOf, type OperationId } from '../contract/operations.js';
 import type { InterfaceName } from '../contract/profile.js';
-import type { LenientRead } from './variant/lenient.js';
+import type { LenientRead } from './axes/lenient.js';
 
 /** Per-request values every route module can read. */
 export interface AppEnv {
@@ -13,9 +13,9 @@ export interface AppEnv {
     fault: FaultCheck;
     /** the peer address, for IP restrictions (spec §7.1 IpRestriction) */
     clientIp: string;
-    /** JSON property names matched without regard to case (json.ts; reference/variant/vendor.ts) */
+    /** JSON property names matched without regard to case (json.ts; reference/axes/vendor.ts) */
     caselessJson: boolean;
-    /** the interface's lenient reading of JSON input, if its variant takes one (reference/variant/lenient.ts) */
+    /** the interface's lenient reading of JSON input, if its variant takes one (reference/axes/lenient.ts) */
     lenientJson: LenientRead | undefined;
   };
 }

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Variant } from '../variant.js';
-import { errorEnvelope, withExtraFields } from '../variant/shapes.js';
-import { DELETE_ANSWER, KEY_ANSWER, REFUSAL_STATUS } from './choices.js';
+import { errorEnvelope, withExtraFields } from '../common-readings.js';
+import { DELETE_ANSWER, KEY_ANSWER, REFUSAL_STATUS } from './readings.js';
 
 /**
  * How the reference's administration interface answers (B3): refusals are a 4xx whose status

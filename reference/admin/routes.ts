@@ -3,13 +3,13 @@ import { Hono } from 'hono';
 import type { User } from '../core/domain.js';
 import { readBody, type AppEnv, type Ctx } from '../http.js';
 import { parseJson } from '../json.js';
-import { PATH_CASE } from '../variant/vendor.js';
+import { PATH_CASE } from '../axes/vendor.js';
 import type { ReferenceState } from '../state.js';
 import { accountHandlers } from './accounts.js';
 import { keyHandlers } from './keys.js';
 import { AdminRefusal, invalid, refuse, refusalResponse } from './answers.js';
 import { getSessionKey } from './login.js';
-import { lackedOperations } from './choices.js';
+import { lackedOperations } from './readings.js';
 import { operationOf } from '../../contract/operations.js';
 import { smtpHandlers } from './smtp.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Domain, User } from './domain.js';
-import { newAccessToken, newRefreshToken, newSessionKey } from '../variant/shapes.js';
-import { SESSION_LIFETIME } from './mail/choices.js';
+import { newAccessToken, newRefreshToken, newSessionKey } from '../common-readings.js';
+import { SESSION_LIFETIME } from '../axes/mail.js';
 
 /** Lifetimes the spec leaves open (spec §8: session key lifetime 'not shown'). */
 export interface Lifetimes {

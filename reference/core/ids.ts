@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { IDS } from '../variant/common.js';
+import { IDS } from '../axes/common.js';
 import type { Variant } from '../variant.js';
 
 /**

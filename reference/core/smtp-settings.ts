@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ipInRange, type Domain } from './domain.js';
-import { smtpChoices, type SmtpChoices } from '../smtp/choices.js';
+import { smtpReadings, type SmtpReadings } from '../smtp/readings.js';
 import type { SmtpEndpoint } from '../../contract/account.js';
 
 /**
@@ -28,10 +28,10 @@ export class SmtpSettings {
   readonly #issued = new Map<number, string[]>();
   /** every whitelist each company set, oldest first */
   readonly #lists = new Map<number, SmtpEndpoint[][]>();
-  readonly choices: SmtpChoices;
+  readonly readings: SmtpReadings;
 
   constructor(private readonly domain: Domain) {
-    this.choices = smtpChoices(domain.variant);
+    this.readings = smtpReadings(domain.variant);
   }
 
   /** spec §4.2 Get company SMTP credentials (created on first request). */
@@ -63,12 +63,12 @@ export class SmtpSettings {
    */
   setWhitelist(companyId: number, endpoints: SmtpEndpoint[] | undefined): SmtpCredentials {
     const current = this.credentials(companyId);
-    if (endpoints === undefined) current.endpoints = this.choices.removedWhitelist === 'accept-nobody' ? [] : undefined;
+    if (endpoints === undefined) current.endpoints = this.readings.removedWhitelist === 'accept-nobody' ? [] : undefined;
     else {
       current.endpoints = endpoints.map((e) => ({ ...e }));
       this.#lists.set(companyId, [...(this.#lists.get(companyId) ?? []), current.endpoints]);
     }
-    return this.choices.renewPasswordOnWhitelist ? this.resetPassword(companyId) : current;
+    return this.readings.renewPasswordOnWhitelist ? this.resetPassword(companyId) : current;
   }
 
   /** The company whose SMTP credentials these are, if they are right. */
@@ -97,7 +97,7 @@ export class SmtpSettings {
   allows(companyId: number, address: string): boolean {
     const endpoints = this.#byCompany.get(companyId)?.endpoints;
     if (!endpoints) return true;
-    return endpoints.some((e) => admits(e, address, this.choices.subnetForm));
+    return endpoints.some((e) => admits(e, address, this.readings.subnetForm));
   }
 
   /** Whether some company's whitelist lets this address in, for checks made before AUTH. */

@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import { MailError, type MailErrorCode } from '../core/mail/index.js';
 import type { Variant } from '../variant.js';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { errorEnvelope } from '../variant/shapes.js';
-import { UNDOCUMENTED_4XX } from '../variant/common.js';
+import { errorEnvelope } from '../common-readings.js';
+import { UNDOCUMENTED_4XX } from '../axes/common.js';
 
 /**
  * B3: a documented error is a 4xx whose body is the spec §7.2 text (wrapped as the variant

@@ -8,8 +8,8 @@ import { errorResponse } from './errors.js';
 import { folderRoutes } from './folders.js';
 import { messageRoutes } from './messages.js';
 import { Shapes } from './shapes.js';
-import { AUTH_SCHEME } from '../token/choices.js';
-import { lenientRead, type InputFields } from '../variant/lenient.js';
+import { AUTH_SCHEME } from '../token/readings.js';
+import { lenientRead, type InputFields } from '../axes/lenient.js';
 
 /**
  * The inputs a lenient reading touches (axes common.input-trimming, common.numeric-strings):

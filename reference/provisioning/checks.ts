@@ -2,7 +2,7 @@ import { COMPANY_STATUS, type ProvisioningErrorName } from '../../contract/provi
 import type { Companies } from '../core/companies.js';
 import type { Domain } from '../core/domain.js';
 import type { Variant } from '../variant.js';
-import { EMAIL_VALIDATION } from './choices.js';
+import { EMAIL_VALIDATION } from './readings.js';
 import { wellFormedDomain, wellFormedEmail, type Fault } from './validate.js';
 
 /** The CompanyModel field checks of spec §7.3 shared by Create and Update (reference/provisioning/company.ts). */
@@ -15,7 +15,7 @@ export interface ProvisionScope {
   fault: Fault;
   /** the key under which a target names a company type (profile provisioning.companyType.field) */
   companyTypeField: string;
-  /** the reference's readings of the spec's silences (reference/provisioning/choices.ts) */
+  /** the reference's readings of the spec's silences (reference/provisioning/readings.ts) */
   variant: Variant;
 }
 

@@ -3,7 +3,7 @@ import type { Companies } from '../core/companies.js';
 import type { Domain } from '../core/domain.js';
 import type { Variant } from '../variant.js';
 import { emailOk } from './checks.js';
-import { ADMIN_AS_SECURE_CONTACT, CONTACT_WITHOUT_COBRAND, SECURE_CONTACTS_SHAPE } from './choices.js';
+import { ADMIN_AS_SECURE_CONTACT, CONTACT_WITHOUT_COBRAND, SECURE_CONTACTS_SHAPE } from './readings.js';
 import { hexColour, nonEmpty, type Fault } from './validate.js';
 
 /** spec §2.4 CobrandModel and the §7.3 Cobrand rows, §8 cobrand uniqueness and SecureContacts limit. */

@@ -2,7 +2,7 @@ import type { ProvisioningErrorName } from '../../contract/provisioning.js';
 import type { Companies, CompanyKey } from '../core/companies.js';
 import type { Fault } from './validate.js';
 import type { Variant } from '../variant.js';
-import { COMPANY_KEYS } from './choices.js';
+import { COMPANY_KEYS } from './readings.js';
 
 /**
  * spec §4.5 Get an encryption key / Create a new encryption key, over AutomationKeyModel. The

@@ -4,7 +4,7 @@ import type { Domain, User } from '../domain.js';
 import { MailError, fail } from './errors.js';
 import type { MailStore } from './store.js';
 import { statusOf, UNREAD_COLUMN, type Actor } from './model.js';
-import { LOCKING_ATTEMPT_ERROR } from '../../token/choices.js';
+import { LOCKING_ATTEMPT_ERROR } from '../../token/readings.js';
 
 type FaultCheck = (id: FaultId) => boolean;
 

@@ -1,4 +1,4 @@
-import type { MailChoices } from './choices.js';
+import type { MailReadings } from '../../axes/mail.js';
 import { fail } from './errors.js';
 import { copyType, type Actor, type Folder, type FolderType } from './model.js';
 import type { MailStore } from './store.js';
@@ -12,11 +12,11 @@ const nonAscii = (s: string) => /[^\x00-\x7f]/.test(s);
 export class MailFolders {
   constructor(
     private readonly store: MailStore,
-    private readonly choices: MailChoices,
+    private readonly readings: MailReadings,
   ) {}
 
   #length(name: string): number {
-    return this.choices.nameLength === 'utf16' ? name.length : [...name].length;
+    return this.readings.nameLength === 'utf16' ? name.length : [...name].length;
   }
 
   /** spec §4.3 'List all folders': the user's folders with statistics. */
@@ -43,7 +43,7 @@ export class MailFolders {
     if (length > limit) fail('folderNameTooLong');
     if (f('messaging-rest.folder-name-ascii-only') && nonAscii(name)) fail('folderUnknown');
     // M3: case-insensitively after NFC, or exactly (axis mail.duplicate-folder-names)
-    const norm = (n: string) => (this.choices.duplicateNames === 'exact' ? n : n.normalize('NFC').toLowerCase());
+    const norm = (n: string) => (this.readings.duplicateNames === 'exact' ? n : n.normalize('NFC').toLowerCase());
     const key = norm(name);
     const checkDuplicates = !f('messaging-rest.folder-duplicates-allowed') && !(f('messaging-rest.folder-duplicates-non-ascii') && nonAscii(name));
     if (checkDuplicates && [...this.store.folders(actor.user).values()].some((x) => norm(x.name) === key)) {

@@ -1,7 +1,7 @@
 import { fail } from './errors.js';
 import { INBOX_TYPE, STATUS, statusOf, UNREAD_COLUMN, type Actor, type Content, type Copy, type Folder } from './model.js';
 import type { MailStore } from './store.js';
-import type { MailChoices } from './choices.js';
+import type { MailReadings } from '../../axes/mail.js';
 
 export interface Listed {
   copy: Copy;
@@ -45,7 +45,7 @@ const ORDER_KEYS: Record<string, (l: Listed) => string | number> = {
 export class MailListing {
   constructor(
     private readonly store: MailStore,
-    private readonly choices?: MailChoices,
+    private readonly readings?: MailReadings,
   ) {}
 
   #listed(copies: Copy[]): Listed[] {
@@ -111,7 +111,7 @@ export class MailListing {
     const copies = this.#inboxFolders(actor).flatMap((folder) => this.store.copiesIn(folder));
     const later = this.#arrivedAfter(after);
     const sent = f('messaging-rest.get-unread-lists-sent') ? this.store.copiesOwnedBy(actor.user.id).filter((c) => c.side === 'sent') : [];
-    const hideRetracted = this.choices?.unreadRetracted === 'hidden';
+    const hideRetracted = this.readings?.unreadRetracted === 'hidden';
     return this.#listed([...copies, ...sent]).filter(
       (l) => (l.copy.side === 'received' || sent.includes(l.copy)) && later(l.copy.mid) && wanted(statusOf(l.copy)) && !(hideRetracted && l.content.retracted),
     );
@@ -121,10 +121,10 @@ export class MailListing {
   search(actor: Actor, q: SearchQuery): SearchPage {
     const f = actor.fault;
     // M11: pages count from 1, or from 0 (axis mail.search-first-page)
-    const first = this.choices?.firstPage ?? 1;
+    const first = this.readings?.firstPage ?? 1;
     if (!Number.isInteger(q.pageNum) || !Number.isInteger(q.pageSize) || q.pageNum < first || q.pageSize < 1 || q.pageSize > MAX_PAGE_SIZE) fail('badPaging');
     const page = q.pageNum - first + 1;
-    const bySender = (this.choices?.searchFilter ?? 'subject-or-sender') === 'subject-or-sender';
+    const bySender = (this.readings?.searchFilter ?? 'subject-or-sender') === 'subject-or-sender';
     const folder = this.#folder(actor, f('messaging-rest.search-folder-ignored') && q.filter.trim() !== '' ? undefined : q.folderId);
     const needle = f('messaging-rest.search-filter-ignored') ? '' : q.filter.trim().toLowerCase();
     const unreadOnly = (l: Listed) => {

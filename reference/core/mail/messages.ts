@@ -1,5 +1,5 @@
 import type { Domain, User } from '../domain.js';
-import type { MailChoices } from './choices.js';
+import type { MailReadings } from '../../axes/mail.js';
 import { MailError, fail, MAIL_TEXTS, noPermissionText } from './errors.js';
 import { parseMime } from './mime.js';
 import { copyType, STATUS, UNREAD_COLUMN, type Actor, type Attachment, type Content, type Copy, type ReceiverField } from './model.js';
@@ -26,7 +26,7 @@ export class MailMessages {
   constructor(
     private readonly domain: Domain,
     private readonly store: MailStore,
-    private readonly choices: MailChoices,
+    private readonly readings: MailReadings,
   ) {}
 
   #content(from: string, senderId: number | undefined, m: Outgoing): Content {
@@ -122,7 +122,7 @@ export class MailMessages {
     if (content && purged && f('messaging-rest.purged-still-readable')) return { content };
     if (content && !purged && access === 'mime' && f('messaging-rest.outsider-mime-allowed')) return { content };
     if (content && !purged && access === 'message' && f('messaging-rest.outsider-get-allowed')) return { content };
-    if (purged && this.choices.purgedText === 'specific') {
+    if (purged && this.readings.purgedText === 'specific') {
       const fromInbox = purged === 'received' || f('messaging-rest.track-sent-wrong-text');
       throw new MailError('noPermission', fromInbox ? MAIL_TEXTS.deletedFromInbox : MAIL_TEXTS.deletedFromTrackSent);
     }
@@ -152,7 +152,7 @@ export class MailMessages {
     const isSender = copy?.side === 'sent';
     if (isSender) return { content, tracking: actor.fault('messaging-rest.metadata-no-tracking') ? [] : content.tracking };
     if (actor.fault('messaging-rest.recipient-sees-tracking')) return { content, tracking: content.tracking };
-    if (this.choices.recipientMetadata === 'refused') throw this.#denied(actor, mid);
+    if (this.readings.recipientMetadata === 'refused') throw this.#denied(actor, mid);
     return { content };
   }
 
@@ -198,7 +198,7 @@ export class MailMessages {
       if (f('messaging-rest.trash-delete-takes-other-copies')) for (const c of [...this.store.copiesOf(copy.mid)]) if (c !== copy) this.store.purge(c);
       // M4 'server' reading: the server alone moves copies on from Trash (after a retention no
       // run sees); a user's delete there ends the copy
-      if (this.choices.trashAdvance === 'server' || f('messaging-rest.trash-skips-deleted-trash')) return purge();
+      if (this.readings.trashAdvance === 'server' || f('messaging-rest.trash-skips-deleted-trash')) return purge();
       copy.folderId = deletedTrash.id;
       return { newFolderId: deletedTrash.id, text: 'Message moved to the Deleted Trash folder.' };
     }
@@ -224,7 +224,7 @@ export class MailMessages {
     if (actor.fault('messaging-rest.retract-sender-status-kept')) return;
     sent.status = actor.fault('messaging-rest.status-retracted-minus-9') ? -9 : STATUS.retracted;
     // M13: each recipient's copy stays; it keeps its status or is marked Read (axis mail.retracted-recipient-status)
-    if (this.choices.retractedRecipientStatus === 'read') for (const c of this.store.copiesOf(mid)) if (c.side === 'received') this.markRead(c);
+    if (this.readings.retractedRecipientStatus === 'read') for (const c of this.store.copiesOf(mid)) if (c.side === 'received') this.markRead(c);
     if (actor.fault('messaging-rest.retract-removes-copies')) {
       for (const c of [...this.store.copiesOf(mid)]) if (c.side === 'received') this.store.purge(c);
     }

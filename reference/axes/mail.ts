@@ -1,13 +1,13 @@
-import { axis } from '../../variant/axis.js';
-import { UNDOCUMENTED_4XX } from '../../variant/common.js';
-import type { Variant } from '../../variant.js';
+import { axis } from './axis.js';
+import { UNDOCUMENTED_4XX } from './common.js';
+import type { Variant } from '../variant.js';
 
 /**
- * The reference's choices where the messaging spec is silent (spec §2.3 'Fields ... not shown',
+ * The reference's readings where the messaging spec is silent (spec §2.3 'Fields ... not shown',
  * §4.3 'wire shapes: not shown'). The default variant follows the vendor's libraries
- * (vendor-wire §1); the alt variant makes other legal choices so the suite cannot lean on one.
+ * (vendor-wire §1); the alt variant makes other legal readings so the suite cannot lean on one.
  */
-export interface MailChoices {
+export interface MailReadings {
   /** system folder ids: the vendor's fixed per-user numbers (1 Inbox, 3 Outbox) or allocated */
   readonly fixedSystemFolderIds: boolean;
   /** list name of the sent-items folder (spec §3.2 'Outbox', §7.2 'Track Sent') */
@@ -106,8 +106,8 @@ export const MAIL_AXES = [
  */
 export const MAIL_READ_BACK_AXES = [GET_MESSAGE_TRACKING, UNREAD_RETRACTED];
 
-/** The messaging choices of one variant. */
-export function mailChoices(variant: Variant): MailChoices {
+/** The messaging readings of one variant. */
+export function mailReadings(variant: Variant): MailReadings {
   return {
     fixedSystemFolderIds: variant.get(FIXED_SYSTEM_FOLDER_IDS),
     outboxName: variant.get(OUTBOX_NAME),
@@ -133,8 +133,8 @@ export function mailChoices(variant: Variant): MailChoices {
 }
 
 /** spec §2.3 leaves date formats open; vendor-wire §1.2 shows the display form. */
-export function formatTime(date: Date, choices: MailChoices): string {
-  if (choices.timeFormat === 'iso') return date.toISOString();
+export function formatTime(date: Date, readings: MailReadings): string {
+  if (readings.timeFormat === 'iso') return date.toISOString();
   const h = date.getUTCHours();
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()} ${h % 12 || 12}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} ${h < 12 ? 'AM' : 'PM'} (UTC+00:00)`;

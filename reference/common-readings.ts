@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Variant } from '../variant.js';
-import { ERROR_ENVELOPE, EXTRA_FIELDS, LIST_ORDER, SESSION_KEY_FORMAT, TOKEN_FORMAT } from './common.js';
+import type { Variant } from './variant.js';
+import { ERROR_ENVELOPE, EXTRA_FIELDS, LIST_ORDER, SESSION_KEY_FORMAT, TOKEN_FORMAT } from './axes/common.js';
 
 /** What the common axes mean in bytes: the helpers every interface module shapes answers with. */
 

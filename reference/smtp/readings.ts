@@ -1,4 +1,4 @@
-import { axis } from '../variant/axis.js';
+import { axis } from '../axes/axis.js';
 import type { Variant } from '../variant.js';
 
 /**
@@ -24,7 +24,7 @@ export const SMTP_SUBNET_FORM = axis('smtp.subnet-form', 'smtp-whitelist-entry',
 
 export const SMTP_AXES = [SMTP_REPLY_TEXTS, SMTP_REFUSAL_CODE, SMTP_REFUSAL_STAGE, SMTP_REMOVED_WHITELIST, SMTP_WHITELIST_PASSWORD, SMTP_SUBNET_FORM];
 
-export interface SmtpChoices {
+export interface SmtpReadings {
   readonly banner: string;
   readonly heloResponse: string;
   readonly refusalCode: number;
@@ -35,7 +35,7 @@ export interface SmtpChoices {
   readonly subnetForm: 'mask' | 'prefix-length';
 }
 
-export function smtpChoices(variant: Variant): SmtpChoices {
+export function smtpReadings(variant: Variant): SmtpReadings {
   const vendorLike = variant.get(SMTP_REPLY_TEXTS) === 'vendor-like';
   return {
     banner: vendorLike ? 'Secure Messaging SMTP gateway; TLS routing available' : 'reference gateway ready',

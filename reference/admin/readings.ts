@@ -1,9 +1,9 @@
 import type { TimeStampFormat } from '../../contract/wire/admin-login.js';
 import type { Variant } from '../variant.js';
-import { seeded } from '../variant/seeded.js';
+import { seeded } from '../axes/seeded.js';
 import { ADMIN_OPERATIONS, type AdminOperation } from '../../contract/profile-blocks.js';
 import type { Edition } from '../../contract/profile.js';
-import { axis } from '../variant/axis.js';
+import { axis } from '../axes/axis.js';
 
 /**
  * The administration interface's readings where spec §2.2, §4.2 and §7.2 are silent (clarifications
@@ -33,7 +33,7 @@ export const BLANK_STORED = axis('admin.blank-stored-as', 'account-update-blank'
  */
 export const EDITION_LACKS = axis('admin.edition-lacks', 'direct-edition-admin-methods', ['none', 'encryption-key', 'smtp-settings', 'random']);
 
-/** I1 (listed after every interface's axes in reference/axes.ts): a TypeId is the platform's (one numbering for every company), or the company's own (spec §2.2, §4.2: not shown). */
+/** I1 (listed after every interface's axes in reference/axes/all.ts): a TypeId is the platform's (one numbering for every company), or the company's own (spec §2.2, §4.2: not shown). */
 export const USER_TYPE_IDS = axis('admin.user-type-ids', 'user-type-id-scope', ['global', 'per-company']);
 
 export const ADMIN_AXES = [KEY_ANSWER, LIST_SHAPE, USER_TYPE_FIELDS, TIMESTAMP_FORMS, REFUSAL_STATUS, DELETE_ANSWER, BLANK_STORED, EDITION_LACKS];

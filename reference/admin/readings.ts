@@ -1,5 +1,5 @@
 import type { TimeStampFormat } from '../../contract/wire/admin-login.js';
-import type { Variant } from '../variant.js';
+import type { AxisReader } from '../axes/axis.js';
 import { seeded } from '../axes/seeded.js';
 import { ADMIN_OPERATIONS, type AdminOperation } from '../../contract/profile-blocks.js';
 import type { Edition } from '../../contract/profile.js';
@@ -47,7 +47,7 @@ export const SMTP_SETTINGS: readonly AdminOperation[] = ['GetSmtpCredentials', '
  * seed (`random:<seed>`; a fixed seed otherwise), so a run replays; Get a session key is never
  * drawn, since without it no other operation could be reached.
  */
-export function lackedOperations(variant: Variant, edition: Edition): AdminOperation[] {
+export function lackedOperations(variant: AxisReader, edition: Edition): AdminOperation[] {
   if (edition !== 'direct') return [];
   switch (variant.get(EDITION_LACKS)) {
     case 'encryption-key':
@@ -66,13 +66,13 @@ export function lackedOperations(variant: Variant, edition: Edition): AdminOpera
 }
 
 /** The TimeStamp forms the reference accepts under `variant`, and the one its profile declares. */
-export function timeStampForms(variant: Variant): { accepted: TimeStampFormat[]; declared: TimeStampFormat } {
+export function timeStampForms(variant: AxisReader): { accepted: TimeStampFormat[]; declared: TimeStampFormat } {
   const reading = variant.get(TIMESTAMP_FORMS);
   if (reading === 'both') return { accepted: ['iso', 'us'], declared: 'iso' };
   return { accepted: [reading], declared: reading };
 }
 
 /** The UserTypeModel's id field and its JSON type under `variant`, as the profile declares them. */
-export function userTypeIdField(variant: Variant): string {
+export function userTypeIdField(variant: AxisReader): string {
   return variant.get(USER_TYPE_FIELDS) === 'id-int' ? 'Id' : 'TypeId';
 }

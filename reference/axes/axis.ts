@@ -18,3 +18,14 @@ export interface Axis<V extends AxisValue = AxisValue> {
 export function axis<const V extends AxisValue>(id: string, silence: string, values: readonly [V, V, ...V[]]): Axis<V> {
   return { id, silence, values };
 }
+
+/**
+ * What reads an axis: the variant (reference/variant.ts) implements it. Modules that declare
+ * axes and resolve their readings take this, not the Variant class, so the variant's registry
+ * of axes (axes/all.ts) and the modules it lists import in one direction only.
+ */
+export interface AxisReader {
+  /** how the variant was asked for, e.g. `random:42` (a reading drawn per server replays from it) */
+  readonly name: string;
+  get<V extends AxisValue>(a: Axis<V>): V;
+}

@@ -1,6 +1,6 @@
 import { axis } from './axis.js';
 import { UNDOCUMENTED_4XX } from './common.js';
-import type { Variant } from '../variant.js';
+import type { AxisReader } from './axis.js';
 
 /**
  * The reference's readings where the messaging spec is silent (spec §2.3 'Fields ... not shown',
@@ -107,7 +107,7 @@ export const MAIL_AXES = [
 export const MAIL_READ_BACK_AXES = [GET_MESSAGE_TRACKING, UNREAD_RETRACTED];
 
 /** The messaging readings of one variant. */
-export function mailReadings(variant: Variant): MailReadings {
+export function mailReadings(variant: AxisReader): MailReadings {
   return {
     fixedSystemFolderIds: variant.get(FIXED_SYSTEM_FOLDER_IDS),
     outboxName: variant.get(OUTBOX_NAME),

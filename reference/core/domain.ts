@@ -1,6 +1,6 @@
 import type { Clock } from './clock.js';
 import { Ids } from './ids.js';
-import type { Variant } from '../variant.js';
+import type { AxisReader } from '../axes/axis.js';
 
 /**
  * The shared domain core: companies, users and their credential state. Every interface module
@@ -48,7 +48,7 @@ export class Domain {
 
   constructor(
     readonly clock: Clock,
-    readonly variant: Variant,
+    readonly variant: AxisReader,
     /** bad secrets before an account locks (the spec names the error, not the count) */
     readonly lockoutThreshold = 5,
   ) {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { IDS } from '../axes/common.js';
-import type { Variant } from '../variant.js';
+import type { AxisReader } from '../axes/axis.js';
 
 /**
  * One id sequence per kind, shaped by the variant (spec §2: ids are ints, range and order
@@ -10,7 +10,7 @@ import type { Variant } from '../variant.js';
 export class Ids {
   readonly #next = new Map<string, number>();
   readonly #used = new Set<number>();
-  constructor(private readonly variant: Variant) {}
+  constructor(private readonly variant: AxisReader) {}
   next(kind: string): number {
     const reading = this.variant.get(IDS);
     if (reading === 'scattered') {

@@ -3,13 +3,13 @@ import { statusRow } from '../../contract/message-status.js';
 import { formatTime } from '../axes/mail.js';
 import type { Listed } from '../core/mail/listing.js';
 import { statusOf, type Content, type Folder, type Tracking } from '../core/mail/model.js';
-import type { Variant } from '../variant.js';
+import type { AxisReader } from '../axes/axis.js';
 import { mailReadings } from '../axes/mail.js';
 import { withExtraFields } from '../common-readings.js';
 
 /** Response bodies of vendor-wire §1.2, built from core records; extra fields per the variant (B3). */
 export class Shapes {
-  constructor(private readonly variant: Variant) {}
+  constructor(private readonly variant: AxisReader) {}
 
   #time = (d: Date) => formatTime(d, mailReadings(this.variant));
 

@@ -1,5 +1,5 @@
 import { axis } from '../axes/axis.js';
-import type { Variant } from '../variant.js';
+import type { AxisReader } from '../axes/axis.js';
 
 /**
  * The reference's readings where the SOAP form is silent (spec §4.4 'not shown', B4; vendor-wire
@@ -38,7 +38,7 @@ export interface SoapReadings {
   voidResponse: 'empty' | 'result-text';
 }
 
-export function soapReadings(v: Variant): SoapReadings {
+export function soapReadings(v: AxisReader): SoapReadings {
   const prefix = v.get(ENVELOPE_PREFIX);
   return {
     prefix: prefix === 'default-namespace' ? '' : prefix,

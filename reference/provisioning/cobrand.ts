@@ -1,7 +1,7 @@
 import { COMPANY_STATUS, type ProvisioningErrorName } from '../../contract/provisioning.js';
 import type { Companies } from '../core/companies.js';
 import type { Domain } from '../core/domain.js';
-import type { Variant } from '../variant.js';
+import type { AxisReader } from '../axes/axis.js';
 import { emailOk } from './checks.js';
 import { ADMIN_AS_SECURE_CONTACT, CONTACT_WITHOUT_COBRAND, SECURE_CONTACTS_SHAPE } from './readings.js';
 import { hexColour, nonEmpty, type Fault } from './validate.js';
@@ -18,7 +18,7 @@ interface CobrandScope {
   domain: Domain;
   companies: Companies;
   fault: Fault;
-  variant: Variant;
+  variant: AxisReader;
 }
 
 interface Subject {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { codeForErrorName, vendorErrorName, type ProvisioningErrorName } from '../../contract/provisioning.js';
-import type { Variant } from '../variant.js';
+import type { AxisReader } from '../axes/axis.js';
 import { axis } from '../axes/axis.js';
 import { EXTRA_FIELDS } from '../axes/common.js';
 
@@ -88,7 +88,7 @@ export const PROVISIONING_AXES = [
   CANCEL_EFFECT,
 ];
 
-export function provisioningReadings(variant: Variant): ProvisioningReadings {
+export function provisioningReadings(variant: AxisReader): ProvisioningReadings {
   const errorsAsNames = variant.get(ERROR_FORM) === 'names';
   return {
     errorValue: errorsAsNames ? vendorErrorName : codeForErrorName,

@@ -1,5 +1,5 @@
 import { axis } from '../axes/axis.js';
-import type { Variant } from '../variant.js';
+import type { AxisReader } from '../axes/axis.js';
 
 /**
  * The reference gateway's readings where spec §1, §4.2 and B7 are silent: the texts of its
@@ -35,7 +35,7 @@ export interface SmtpReadings {
   readonly subnetForm: 'mask' | 'prefix-length';
 }
 
-export function smtpReadings(variant: Variant): SmtpReadings {
+export function smtpReadings(variant: AxisReader): SmtpReadings {
   const vendorLike = variant.get(SMTP_REPLY_TEXTS) === 'vendor-like';
   return {
     banner: vendorLike ? 'Secure Messaging SMTP gateway; TLS routing available' : 'reference gateway ready',

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Domain, User } from './domain.js';
-import { newAccessToken, newRefreshToken, newSessionKey } from '../common-readings.js';
-import { SESSION_LIFETIME } from '../axes/mail.js';
 
 /** Lifetimes the spec leaves open (spec §8: session key lifetime 'not shown'). */
 export interface Lifetimes {
@@ -63,9 +61,9 @@ export class Credentials {
   }
 
   issueTokens(user: User): { accessToken: string; refreshToken: string; expiresIn: number } {
-    const { variant } = this.domain;
-    const accessToken = newAccessToken(variant);
-    const refreshToken = newRefreshToken(variant);
+    const shapes = this.domain.readings.credentialShapes;
+    const accessToken = shapes.accessToken();
+    const refreshToken = shapes.refreshToken();
     this.#access.set(accessToken, { userId: user.id, expiresAt: this.#now() + this.lifetimes.accessTokenSeconds * 1000 });
     this.#refresh.set(refreshToken, { userId: user.id, expiresAt: this.#now() + this.lifetimes.refreshTokenSeconds * 1000 });
     return { accessToken, refreshToken, expiresIn: this.lifetimes.accessTokenSeconds };
@@ -118,7 +116,7 @@ export class Credentials {
 
   /** `lifetimeSeconds` overrides the server's lifetime (fixture users with short sessions). */
   newSessionKey(user: User, lifetimeSeconds = this.lifetimes.sessionKeySeconds): string {
-    const key = newSessionKey(this.domain.variant);
+    const key = this.domain.readings.credentialShapes.sessionKey();
     this.#sessions.set(key, { userId: user.id, expiresAt: this.#now() + lifetimeSeconds * 1000, lifetimeMs: lifetimeSeconds * 1000 });
     return key;
   }
@@ -132,7 +130,7 @@ export class Credentials {
     const grant = this.#sessions.get(key);
     if (!grant) return undefined;
     if (grant.expiresAt <= this.#now() && !neverExpires) return { expired: true };
-    if (this.domain.variant.get(SESSION_LIFETIME) === 'sliding') grant.expiresAt = this.#now() + grant.lifetimeMs;
+    if (this.domain.readings.sessionLifetime === 'sliding') grant.expiresAt = this.#now() + grant.lifetimeMs;
     const user = this.domain.users.get(grant.userId);
     return user ? { user } : undefined;
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ipInRange, type Domain } from './domain.js';
-import { smtpReadings, type SmtpReadings } from '../smtp/readings.js';
+import type { SmtpSettingsReadings } from './readings.js';
 import type { SmtpEndpoint } from '../../contract/account.js';
 
 /**
@@ -28,10 +28,10 @@ export class SmtpSettings {
   readonly #issued = new Map<number, string[]>();
   /** every whitelist each company set, oldest first */
   readonly #lists = new Map<number, SmtpEndpoint[][]>();
-  readonly readings: SmtpReadings;
+  readonly readings: SmtpSettingsReadings;
 
   constructor(private readonly domain: Domain) {
-    this.readings = smtpReadings(domain.variant);
+    this.readings = domain.readings.smtp;
   }
 
   /** spec §4.2 Get company SMTP credentials (created on first request). */
@@ -58,8 +58,8 @@ export class SmtpSettings {
 
   /**
    * spec §4.2 Update IP whitelist: exclusive; `undefined` (an empty-string body) removes it,
-   * which means no restriction or no address at all (B7 open question; variant). Whether the
-   * password is renewed too ('existing SMTP credentials are overwritten') is a variant.
+   * which means no restriction or no address at all (B7 open question; a reading). Whether the
+   * password is renewed too ('existing SMTP credentials are overwritten') is a reading too.
    */
   setWhitelist(companyId: number, endpoints: SmtpEndpoint[] | undefined): SmtpCredentials {
     const current = this.credentials(companyId);
@@ -109,7 +109,7 @@ export class SmtpSettings {
 
 /**
  * Whether one whitelist entry admits an address. Its Subnet is a dotted mask (255.255.255.0) or a
- * prefix length (24), as the variant reads it; empty, it names the IpAddress alone; in the other
+ * prefix length (24), as the reading has it; empty, it names the IpAddress alone; in the other
  * form, the entry admits nothing.
  */
 export function admits(e: SmtpEndpoint, address: string, form: 'mask' | 'prefix-length'): boolean {

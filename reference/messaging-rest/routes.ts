@@ -41,7 +41,7 @@ export function messagingRestRoutes(state: ReferenceState): Hono<AppEnv> {
   const { domain, credentials, mailbox, variant } = state;
   const deps: RestDeps = {
     state,
-    shapes: new Shapes(variant),
+    shapes: new Shapes(variant, state.mail),
     actor: (c) => ({ user: c.get('user'), credential: c.get('credential'), fault: c.get('fault') }),
     text: (c, text) => (state.mail.plainTextResponses ? c.text(text) : c.json(text)),
   };

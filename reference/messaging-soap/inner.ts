@@ -1,5 +1,5 @@
 import { escapeXml } from '../../contract/wire/xml.js';
-import { formatTime } from '../axes/mail.js';
+import { formatTime } from '../core/mail/readings.js';
 import type { SoapReadings } from './readings.js';
 
 /**

@@ -4,7 +4,7 @@ import { decrypt, encrypt, hmac, open } from '../../contract/wire/envelope-crypt
 import type { ReferenceState } from '../state.js';
 import type { AppEnv, Ctx } from '../http.js';
 import { parseJson, readJson, scalarText } from '../json.js';
-import { COMPANY_IN_RESPONSE, REFUSAL_STATUS, UNDECRYPTABLE_DATA, provisioningReadings } from './readings.js';
+import { COMPANY_IN_RESPONSE, REFUSAL_STATUS, UNDECRYPTABLE_DATA } from './readings.js';
 import { companyView, provision, type ProvisionScope } from './company.js';
 import { getEncryptionKey, newEncryptionKey } from './keys.js';
 import type { Provisioner } from './provisioners.js';
@@ -29,7 +29,7 @@ type Opened = { ok: true; provisioner: Provisioner; body: Record<string, unknown
 export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { companies, provisioners, domain } = state;
-  const readings = provisioningReadings(state.variant);
+  const readings = state.readings.provisioning;
   const companyInput = lenientRead(state.variant, COMPANY_MODEL_INPUT);
 
   const respond = (c: Ctx, errors: ProvisioningErrorName[], provisioner?: Provisioner, data?: unknown, requestIv?: string, unlisted: number[] = []) => {

@@ -52,7 +52,7 @@ const refusal = (code: number, text: string): Refusal => Object.assign(new Error
  */
 export async function startGateway(state: ReferenceState, host: string, port = 0): Promise<RunningGateway> {
   const { smtp: settings, domain, mailbox, faults } = state;
-  const readings = settings.readings;
+  const readings = state.readings.smtp;
   const connections = new Map<string, Connection>();
   const pems = await certificate();
   const of = (session: SMTPServerSession): Connection => connections.get(session.id) ?? {};

@@ -11,7 +11,7 @@ const loopback = (mask: boolean) => ({ Domain: '', Incoming: true, IpAddress: '1
  * The form of a whitelist entry's Subnet is the variant's, and the profile declares it.
  */
 export function seedSmtp(state: ReferenceState, companyId: number, gateway: { host: string; port: number }): NonNullable<ProfileInput['smtp']> {
-  const { readings } = state.smtp;
+  const readings = state.readings.smtp;
   state.smtp.credentials(companyId);
   if (readings.removedWhitelist === 'accept-nobody') state.smtp.setWhitelist(companyId, [loopback(readings.subnetForm === 'mask')]);
   // the variant's Subnet form, declared as any target declares its own (clarification G3)

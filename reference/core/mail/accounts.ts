@@ -4,7 +4,6 @@ import type { Domain, User } from '../domain.js';
 import { MailError, fail } from './errors.js';
 import type { MailStore } from './store.js';
 import { statusOf, UNREAD_COLUMN, type Actor } from './model.js';
-import { LOCKING_ATTEMPT_ERROR } from '../../token/readings.js';
 
 type FaultCheck = (id: FaultId) => boolean;
 
@@ -32,7 +31,7 @@ export class MailAccounts {
       if (!fault('messaging-rest.logon-never-locks')) user.failedAttempts += 1;
       if (user.failedAttempts >= this.domain.lockoutThreshold) {
         user.lockedOut = true;
-        this.domain.variant.get(LOCKING_ATTEMPT_ERROR) === 'AccountLockedOut' ? fail('lockedOut') : fail('invalidCredentials');
+        this.domain.readings.lockingAttemptError === 'AccountLockedOut' ? fail('lockedOut') : fail('invalidCredentials');
       }
       throw new MailError('invalidCredentials', fault('messaging-rest.logon-invalid-text') ? 'Invalid credentials' : undefined);
     }

@@ -1,4 +1,4 @@
-import type { MailReadings } from '../../axes/mail.js';
+import type { MailReadings } from './readings.js';
 import { fail } from './errors.js';
 import { copyType, type Actor, type Folder, type FolderType } from './model.js';
 import type { MailStore } from './store.js';

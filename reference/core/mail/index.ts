@@ -1,7 +1,7 @@
 import type { Credentials } from '../credentials.js';
 import type { Domain, User } from '../domain.js';
 import { MailAccounts } from './accounts.js';
-import type { MailReadings } from '../../axes/mail.js';
+import type { MailReadings } from './readings.js';
 import { MailFolders } from './folders.js';
 import { MailListing } from './listing.js';
 import { MailMessages } from './messages.js';

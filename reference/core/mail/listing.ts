@@ -1,7 +1,7 @@
 import { fail } from './errors.js';
 import { INBOX_TYPE, STATUS, statusOf, UNREAD_COLUMN, type Actor, type Content, type Copy, type Folder } from './model.js';
 import type { MailStore } from './store.js';
-import type { MailReadings } from '../../axes/mail.js';
+import type { MailReadings } from './readings.js';
 
 export interface Listed {
   copy: Copy;
@@ -57,7 +57,7 @@ export class MailListing {
 
   /**
    * "After a given MID" (clarification M12) is arrival order, not id order: ids need not
-   * increase (variant axis common.ids). An unknown MID (0: from the start) compares as a number.
+   * increase (the ids reading, axis common.ids). An unknown MID (0: from the start) compares as a number.
    */
   #arrivedAfter(lastMid: number): (mid: number) => boolean {
     const order = [...this.store.contents.keys()];

@@ -1,5 +1,5 @@
 import type { Domain, User } from '../domain.js';
-import type { MailReadings } from '../../axes/mail.js';
+import type { MailReadings } from './readings.js';
 import { MailError, fail, MAIL_TEXTS, noPermissionText } from './errors.js';
 import { parseMime } from './mime.js';
 import { copyType, STATUS, UNREAD_COLUMN, type Actor, type Attachment, type Content, type Copy, type ReceiverField } from './model.js';

@@ -1,5 +1,5 @@
 import type { Domain, User } from '../domain.js';
-import type { MailReadings } from '../../axes/mail.js';
+import type { MailReadings } from './readings.js';
 import { INBOX_TYPE, OUTBOX_TYPE, type Content, type Copy, type Folder, type FolderType, type SystemRole } from './model.js';
 
 /** The vendor's fixed per-user ids of the system folders (vendor-wire §1.2: 1 Inbox, 3 Outbox). */

@@ -1,3 +1,5 @@
+import type { MailPolicy } from './core/mail/policy.js';
+
 /**
  * The shape of one deliberate fault of the reference (reference/faults.ts lists them). It lives
  * beside the catalogue, not in it, so the interface files that declare faults import this type
@@ -14,6 +16,11 @@ export interface FaultDef {
    * (`npm run confinement` lists a fault's spill over other rules as inherent only if declared).
    */
   readonly alsoBreaks?: { readonly rules: readonly string[]; readonly why: string };
+  /**
+   * The mail core's decisions this fault answers otherwise (reference/core/mail/policy.ts): a
+   * fault of the core is a named override of a policy hook, never a check inside the core.
+   */
+  readonly mail?: Partial<MailPolicy>;
 }
 
 /** What a fault may also break: other rules, and why (the interface files' `f` helpers take it). */

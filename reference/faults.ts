@@ -7,6 +7,8 @@ import { DIRECTORY_FAULTS } from './directory/faults.js';
 import { ADMIN_FAULTS } from './admin/faults.js';
 
 import type { FaultDef } from './fault-def.js';
+import { SPEC_MAIL_POLICY, type MailPolicy } from './core/mail/policy.js';
+import { composePolicy, type HookOverride } from './policy.js';
 
 export type { FaultDef } from './fault-def.js';
 
@@ -39,6 +41,7 @@ export class Faults {
   readonly #scoped: boolean;
   /** fault id → rules whose requests reached the fault's check (REFERENCE_FAULT_FOOTPRINT) */
   readonly #footprint?: Map<string, Set<string>>;
+  readonly #mailOverrides: readonly HookOverride<MailPolicy>[];
 
   constructor(ids: Iterable<string>, scoped = false, footprint = false) {
     if (footprint) this.#footprint = new Map();
@@ -49,6 +52,14 @@ export class Faults {
       this.#active.set(def.id, def);
     }
     this.#scoped = scoped;
+    // footprinting asks every fault that replaces a hook, on or not, as the checks did inline
+    const replacing = footprint ? FAULTS : FAULTS.filter((f) => this.#active.has(f.id));
+    this.#mailOverrides = replacing.flatMap((f) => ('mail' in f && f.mail ? [{ id: f.id as FaultId, hooks: f.mail }] : []));
+  }
+
+  /** The mail core's policy for a request made on behalf of `rule`: the spec's, with the hooks of the faults on for it replaced. */
+  mailPolicy(rule: string | undefined): MailPolicy {
+    return composePolicy(SPEC_MAIL_POLICY, this.#mailOverrides, (id) => this.on(id, rule));
   }
 
   static none(): Faults {

@@ -4,6 +4,7 @@ import { RULE_HEADER, type FaultCheck, type FaultId, type Faults } from './fault
 import { JUDGES_HEADER, type Refusals } from './refusals.js';
 import { operation, operationOf, type OperationId } from '../contract/operations.js';
 import type { InterfaceName } from '../contract/profile.js';
+import type { MailPolicy } from './core/mail/policy.js';
 import type { LenientRead } from './axes/lenient.js';
 
 /** Per-request values every route module can read. */
@@ -11,6 +12,8 @@ export interface AppEnv {
   Variables: {
     /** whether a fault is on for this request (see reference/faults.ts) */
     fault: FaultCheck;
+    /** the mail core's policy for this request: the spec's, with the hooks of the faults on for its rule replaced */
+    mailPolicy: MailPolicy;
     /** the peer address, for IP restrictions (spec §7.1 IpRestriction) */
     clientIp: string;
     /** JSON property names matched without regard to case (json.ts; reference/axes/vendor.ts) */
@@ -30,6 +33,7 @@ export function requestScope(faults: Faults, caselessJson = true) {
     const rule = c.req.header(RULE_HEADER);
     c.set('caselessJson', caselessJson);
     c.set('fault', (id: FaultId) => faults.on(id, rule));
+    c.set('mailPolicy', faults.mailPolicy(rule));
     const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
     c.set('clientIp', incoming?.socket?.remoteAddress ?? '127.0.0.1');
     await next();

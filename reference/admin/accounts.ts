@@ -138,9 +138,7 @@ export const accountHandlers: Record<string, AdminHandler> = {
       buttonUser: optBool(body.ButtonUser, 'ButtonUser'),
       receiveOffers: optBool(body.ReceiveOffers, 'ReceiveOffers'),
     };
-    state.accounts.skipCounting = fault('provisioning.license-ignores-admin-users');
-    state.accounts.setExtras(user, extras);
-    state.accounts.skipCounting = false;
+    state.accounts.setExtras(user, extras, !fault('provisioning.license-ignores-admin-users'));
     user.username = login;
     return c.json(accountModel(call, user));
   },

@@ -123,13 +123,13 @@ export class Credentials {
 
   /**
    * spec §7.2 distinguishes an expired key ('SessionKey Expired') from an unknown one. spec §8
-   * leaves the lifetime open: under `mail.session-lifetime=sliding` each use renews the key.
-   * `neverExpires` is the fault that keeps every key alive.
+   * leaves the lifetime open: a sliding lifetime renews the key at each use. `lapses` false
+   * keeps a key alive past its lifetime (a mail policy's answer).
    */
-  session(key: string, neverExpires = false): SessionLookup {
+  session(key: string, lapses = true): SessionLookup {
     const grant = this.#sessions.get(key);
     if (!grant) return undefined;
-    if (grant.expiresAt <= this.#now() && !neverExpires) return { expired: true };
+    if (grant.expiresAt <= this.#now() && lapses) return { expired: true };
     if (this.domain.readings.sessionLifetime === 'sliding') grant.expiresAt = this.#now() + grant.lifetimeMs;
     const user = this.domain.users.get(grant.userId);
     return user ? { user } : undefined;
@@ -140,7 +140,7 @@ export class Credentials {
     return this.#sessions.delete(key);
   }
 
-  /** Whether a key was issued and then ended by Log out (the directory's faults tell it from a made-up one). */
+  /** Whether a key was issued and then ended by Log out (as against a key never issued). */
   wasEnded(key: string): boolean {
     return this.#ended.has(key);
   }

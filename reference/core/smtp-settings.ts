@@ -24,7 +24,7 @@ const newPassword = () => randomBytes(18).toString('base64url');
 
 export class SmtpSettings {
   readonly #byCompany = new Map<number, SmtpCredentials>();
-  /** every password each company was given, oldest first (the gateway's faults replay old ones) */
+  /** every password each company was given, oldest first */
   readonly #issued = new Map<number, string[]>();
   /** every whitelist each company set, oldest first */
   readonly #lists = new Map<number, SmtpEndpoint[][]>();

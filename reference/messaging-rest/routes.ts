@@ -42,7 +42,7 @@ export function messagingRestRoutes(state: ReferenceState): Hono<AppEnv> {
   const deps: RestDeps = {
     state,
     shapes: new Shapes(variant, state.mail),
-    actor: (c) => ({ user: c.get('user'), credential: c.get('credential'), fault: c.get('fault') }),
+    actor: (c) => ({ user: c.get('user'), credential: c.get('credential'), policy: c.get('mailPolicy') }),
     text: (c, text) => (state.mail.plainTextResponses ? c.text(text) : c.json(text)),
   };
   const onError = (err: Error, c: Context) => {
@@ -74,7 +74,7 @@ export function messagingRestRoutes(state: ReferenceState): Hono<AppEnv> {
     };
     if (key) {
       try {
-        user = mailbox.accounts.sessionUser(key, fault);
+        user = mailbox.accounts.sessionUser(key, c.get('mailPolicy'));
       } catch (e) {
         user = e instanceof MailError && !credentials.session(key) && fault('messaging-rest.unknown-key-acts-as-sender') ? sender() : undefined;
         if (!user) throw e;

@@ -1,5 +1,5 @@
-import type { FaultId } from '../../faults.js';
-import { MailError, type MailErrorCode } from './errors.js';
+import type { FaultId } from './faults.js';
+import { MailError, type MailErrorCode } from './core/mail/errors.js';
 
 /**
  * For the faults "refused, but made all the same" (issue 15 item 7: a refusal read back): runs

@@ -41,7 +41,7 @@ export class Faults {
   readonly #scoped: boolean;
   /** fault id → rules whose requests reached the fault's check (REFERENCE_FAULT_FOOTPRINT) */
   readonly #footprint?: Map<string, Set<string>>;
-  readonly #mailOverrides: readonly HookOverride<MailPolicy>[];
+  readonly #mailOverrides: readonly HookOverride<MailPolicy, FaultId>[];
 
   constructor(ids: Iterable<string>, scoped = false, footprint = false) {
     if (footprint) this.#footprint = new Map();

@@ -1,8 +1,6 @@
-import type { FaultId } from './faults.js';
-
 /** One fault's replacements of a policy's hooks. */
-export interface HookOverride<P> {
-  readonly id: FaultId;
+export interface HookOverride<P, Id extends string = string> {
+  readonly id: Id;
   readonly hooks: Partial<P>;
 }
 
@@ -13,7 +11,7 @@ export interface HookOverride<P> {
  * (REFERENCE_FAULT_FOOTPRINT) is the rules whose requests reach that decision. Where two faults
  * replace one hook, the first of the catalogue that is on answers.
  */
-export function composePolicy<P extends object>(spec: P, overrides: readonly HookOverride<P>[], on: (id: FaultId) => boolean): P {
+export function composePolicy<P extends object, Id extends string>(spec: P, overrides: readonly HookOverride<P, Id>[], on: (id: Id) => boolean): P {
   if (overrides.length === 0) return spec;
   const policy: P = { ...spec };
   for (const key of Object.keys(spec) as (keyof P)[]) {

@@ -4,7 +4,7 @@ import type { User } from '../core/domain.js';
 import { ordered } from '../common-readings.js';
 import { deleteAnswer, extra, invalid, refuse } from './answers.js';
 import { BLANK_STORED, LIST_SHAPE, USER_TYPE_FIELDS } from './readings.js';
-import { objectBody, type AdminCall, type AdminHandler } from './routes.js';
+import { objectBody, type AdminCall, type AdminHandler } from './call.js';
 
 /** spec §4.2 account operations, user types and PSKs (vendor-wire §3 paths and models). */
 

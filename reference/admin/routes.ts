@@ -9,6 +9,7 @@ import { accountHandlers } from './accounts.js';
 import { keyHandlers } from './keys.js';
 import { AdminRefusal, invalid, refuse, refusalResponse } from './answers.js';
 import { getSessionKey } from './login.js';
+import type { AdminCall, AdminHandler } from './call.js';
 import { lackedOperations } from './readings.js';
 import { operationOf } from '../../contract/operations.js';
 import { smtpHandlers } from './smtp.js';
@@ -31,18 +32,6 @@ const CANONICAL: Record<string, string> = Object.fromEntries(
   ].map((r) => [r.toLowerCase().replace(/^[a-z]+/, (m) => m.toUpperCase()), r.split(' ')[1]!]),
 );
 
-/** What an authenticated administration handler receives. */
-export interface AdminCall {
-  c: Ctx;
-  state: ReferenceState;
-  /** the administrator the session key belongs to */
-  admin: User;
-  sessionKey: string;
-  body: () => Promise<unknown>;
-  fault: FaultCheck;
-}
-
-export type AdminHandler = (call: AdminCall) => Promise<Response> | Response;
 
 /**
  * The administration interface at {base_url}/Remote (B1; paths of vendor-wire §3). Paths are
@@ -117,10 +106,3 @@ export async function jsonBody(c: Ctx): Promise<unknown> {
   return value ?? '';
 }
 
-/** An object body, `{}` for an empty one. */
-export async function objectBody(call: AdminCall): Promise<Record<string, unknown>> {
-  const value = await call.body();
-  if (value === '') return {};
-  if (typeof value !== 'object' || Array.isArray(value)) return invalid('The request body must be a JSON object.');
-  return value as Record<string, unknown>;
-}

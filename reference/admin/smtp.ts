@@ -1,7 +1,7 @@
 import type { SmtpCredentials, SmtpEndpoint } from '../core/smtp-settings.js';
 import type { AxisReader } from '../axes/axis.js';
 import { extra, invalid } from './answers.js';
-import type { AdminHandler } from './routes.js';
+import type { AdminHandler } from './call.js';
 
 /**
  * spec §4.2 Get company SMTP credentials, Reset password, Update IP whitelist over the company

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { MailError } from '../core/mail/index.js';
 import type { AppEnv } from '../http.js';
 import { jsonBody, str } from './body.js';
-import type { AuthedEnv, RestDeps } from './routes.js';
+import type { AuthedEnv, RestDeps } from './deps.js';
 
 /** The LogOn model is missing or incomplete (vendor-wire §1 DOC-RM wording; spec: not shown). */
 const LOGON_REQUIRED = 'The LogonRequestData model is required in the request body.';

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { MailError } from '../core/mail/index.js';
 import { jsonBody, pathId, type Body } from './body.js';
-import type { AuthedEnv, RestDeps } from './routes.js';
+import type { AuthedEnv, RestDeps } from './deps.js';
 import { ordered } from '../common-readings.js';
 import { madeAnyway } from '../made-anyway.js';
 

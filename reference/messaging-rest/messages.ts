@@ -3,7 +3,7 @@ import { MailError } from '../core/mail/index.js';
 import { buildMime } from '../core/mail/mime.js';
 import type { Attachment } from '../core/mail/model.js';
 import { bool, int, jsonBody, list, pathId, str, strList, type Body } from './body.js';
-import type { AuthedEnv, RestDeps } from './routes.js';
+import type { AuthedEnv, RestDeps } from './deps.js';
 import { ordered } from '../common-readings.js';
 
 type C = Context<AuthedEnv>;

@@ -8,6 +8,7 @@ import { errorResponse } from './errors.js';
 import { folderRoutes } from './folders.js';
 import { messageRoutes } from './messages.js';
 import { Shapes } from './shapes.js';
+import type { AuthedEnv, RestDeps } from './deps.js';
 import { AUTH_SCHEME } from '../token/readings.js';
 import { lenientRead, type InputFields } from '../axes/lenient.js';
 
@@ -20,17 +21,6 @@ const REST_INPUT: InputFields = {
   text: ['FolderName'],
   ints: ['FolderType', 'FolderId', 'FolderID', 'DestinationFolderId', 'MessageId', 'MessageListFilter', 'LastMessageIDReceived', 'PageNum', 'PageSize'],
 };
-
-export type AuthedEnv = AppEnv & { Variables: AppEnv['Variables'] & { user: User; credential: string } };
-
-/** What every route module receives. */
-export interface RestDeps {
-  state: ReferenceState;
-  shapes: Shapes;
-  actor(c: Context<AuthedEnv>): Actor;
-  /** spec §4.3 'string response': a JSON string, or plain text (variant) */
-  text(c: Context, text: string): Response;
-}
 
 /**
  * Messaging REST adapter at {base_url}/SecureMessagingAPI (B1; paths and bodies of

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { internalErrorText } from '../contract/messaging-errors.js';
 import type { ReferenceState } from './state.js';
 import { caselessRouting, refusalScope, requestScope, type AppEnv } from './http.js';
-import { JSON_NAME_CASE, PATH_CASE } from './variant/vendor.js';
+import { JSON_NAME_CASE, PATH_CASE } from './axes/vendor.js';
 import { tokenRoutes } from './token/routes.js';
 import { messagingRestRoutes } from './messaging-rest/routes.js';
 import { provisioningRoutes } from './provisioning/routes.js';

@@ -6,25 +6,25 @@ import { SMTP_FAULTS } from './smtp/faults.js';
 import { DIRECTORY_FAULTS } from './directory/faults.js';
 import { ADMIN_FAULTS } from './admin/faults.js';
 
+import type { FaultDef } from './fault-def.js';
+import { SPEC_MAIL_POLICY, type MailPolicy } from './core/mail/policy.js';
+import { composePolicy, type HookOverride } from './policy.js';
+
+export type { FaultDef } from './fault-def.js';
+
 /**
  * Teeth: each fault is one deliberate violation of one rule (issue 2, item 6). Code for faults
  * lives only in reference/. A fault names the rule it breaks, so the self-test can prove that
- * rule's test fails under it.
+ * rule's test fails under it. Each interface declares its faults `as const`, so `FaultId` is the
+ * union of their literal ids and a misspelt id in a check fails tsc.
  */
-export interface FaultDef {
-  readonly id: string;
-  /** the rule id (specs/) whose test must fail while this fault is on */
-  readonly rule: string;
-  /** what the server does wrong, in one sentence */
-  readonly breaks: string;
-  /**
-   * Other rules this fault cannot help breaking when it is on for every request, and why
-   * (`npm run confinement` lists a fault's spill over other rules as inherent only if declared).
-   */
-  readonly alsoBreaks?: { readonly rules: readonly string[]; readonly why: string };
-}
+export const FAULTS = [...TOKEN_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS, ...MESSAGING_SOAP_FAULTS, ...ADMIN_FAULTS, ...SMTP_FAULTS, ...DIRECTORY_FAULTS] as const satisfies readonly FaultDef[];
 
-export const FAULTS: readonly FaultDef[] = [...TOKEN_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS, ...MESSAGING_SOAP_FAULTS, ...ADMIN_FAULTS, ...SMTP_FAULTS, ...DIRECTORY_FAULTS];
+/** The id of a fault of the catalogue: a literal union, so `faults.on('misspelt', …)` fails tsc. */
+export type FaultId = (typeof FAULTS)[number]['id'];
+
+/** Whether a fault is on for the current request (the per-request view of `Faults.on`). */
+export type FaultCheck = (id: FaultId) => boolean;
 
 /** Header the harness sends on every request: the id of the rule whose test made it. */
 export { RULE_HEADER } from '../contract/rule-channel.js';
@@ -37,10 +37,11 @@ export { RULE_HEADER } from '../contract/rule-channel.js';
  * REFERENCE_FAULT_ROUND=k then keeps only the k-th fault of each rule.
  */
 export class Faults {
-  readonly #active: Map<string, FaultDef>;
+  readonly #active: Map<FaultId, FaultDef>;
   readonly #scoped: boolean;
   /** fault id → rules whose requests reached the fault's check (REFERENCE_FAULT_FOOTPRINT) */
   readonly #footprint?: Map<string, Set<string>>;
+  readonly #mailOverrides: readonly HookOverride<MailPolicy, FaultId>[];
 
   constructor(ids: Iterable<string>, scoped = false, footprint = false) {
     if (footprint) this.#footprint = new Map();
@@ -48,9 +49,17 @@ export class Faults {
     for (const id of ids) {
       const def = FAULTS.find((f) => f.id === id);
       if (!def) throw new Error(`REFERENCE_FAULTS names "${id}", which is no fault of reference/faults.ts.`);
-      this.#active.set(id, def);
+      this.#active.set(def.id, def);
     }
     this.#scoped = scoped;
+    // footprinting asks every fault that replaces a hook, on or not, as the checks did inline
+    const replacing = footprint ? FAULTS : FAULTS.filter((f) => this.#active.has(f.id));
+    this.#mailOverrides = replacing.flatMap((f) => ('mail' in f && f.mail ? [{ id: f.id as FaultId, hooks: f.mail }] : []));
+  }
+
+  /** The mail core's policy for a request made on behalf of `rule`: the spec's, with the hooks of the faults on for it replaced. */
+  mailPolicy(rule: string | undefined): MailPolicy {
+    return composePolicy(SPEC_MAIL_POLICY, this.#mailOverrides, (id) => this.on(id, rule));
   }
 
   static none(): Faults {
@@ -80,7 +89,7 @@ export class Faults {
   }
 
   /** Whether fault `id` is on for a request made on behalf of `rule`. */
-  on(id: string, rule: string | undefined): boolean {
+  on(id: FaultId, rule: string | undefined): boolean {
     if (this.#footprint && rule) this.#footprint.set(id, (this.#footprint.get(id) ?? new Set()).add(rule));
     const def = this.#active.get(id);
     if (!def) return false;

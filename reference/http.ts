@@ -1,21 +1,24 @@
 import type { Context } from 'hono';
 import { getPath as honoPath } from 'hono/utils/url';
-import { RULE_HEADER, type Faults } from './faults.js';
+import { RULE_HEADER, type FaultCheck, type FaultId, type Faults } from './faults.js';
 import { JUDGES_HEADER, type Refusals } from './refusals.js';
 import { operation, operationOf, type OperationId } from '../contract/operations.js';
 import type { InterfaceName } from '../contract/profile.js';
-import type { LenientRead } from './variant/lenient.js';
+import type { MailPolicy } from './core/mail/policy.js';
+import type { LenientRead } from './axes/lenient.js';
 
 /** Per-request values every route module can read. */
 export interface AppEnv {
   Variables: {
     /** whether a fault is on for this request (see reference/faults.ts) */
-    fault: (id: string) => boolean;
+    fault: FaultCheck;
+    /** the mail core's policy for this request: the spec's, with the hooks of the faults on for its rule replaced */
+    mailPolicy: MailPolicy;
     /** the peer address, for IP restrictions (spec §7.1 IpRestriction) */
     clientIp: string;
-    /** JSON property names matched without regard to case (json.ts; reference/variant/vendor.ts) */
+    /** JSON property names matched without regard to case (json.ts; reference/axes/vendor.ts) */
     caselessJson: boolean;
-    /** the interface's lenient reading of JSON input, if its variant takes one (reference/variant/lenient.ts) */
+    /** the interface's lenient reading of JSON input, if its variant takes one (reference/axes/lenient.ts) */
     lenientJson: LenientRead | undefined;
   };
 }
@@ -29,7 +32,8 @@ export function requestScope(faults: Faults, caselessJson = true) {
   return async (c: Ctx, next: () => Promise<void>) => {
     const rule = c.req.header(RULE_HEADER);
     c.set('caselessJson', caselessJson);
-    c.set('fault', (id: string) => faults.on(id, rule));
+    c.set('fault', (id: FaultId) => faults.on(id, rule));
+    c.set('mailPolicy', faults.mailPolicy(rule));
     const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
     c.set('clientIp', incoming?.socket?.remoteAddress ?? '127.0.0.1');
     await next();

@@ -1,5 +1,5 @@
 import { readBody, type Ctx } from './http.js';
-import type { LenientRead } from './variant/lenient.js';
+import type { LenientRead } from './axes/lenient.js';
 
 /**
  * Untrusted JSON, read the way the vendor's server reads it (ASP.NET model binding and
@@ -68,7 +68,7 @@ const EXACT = handler(false);
 
 /**
  * A parsed JSON object that cannot shadow Object.prototype, whose property names match without
- * regard to case unless `caseless` is false (the strict reading, reference/variant/vendor.ts).
+ * regard to case unless `caseless` is false (the strict reading, reference/axes/vendor.ts).
  */
 export function safeObject<T extends object>(object: T, caseless = true): T {
   return new Proxy(object as Record<string, unknown>, caseless ? CASELESS : EXACT) as T;
@@ -76,7 +76,7 @@ export function safeObject<T extends object>(object: T, caseless = true): T {
 
 /**
  * Parses untrusted JSON text (see the module comment); never throws. `lenient` is the variant's
- * reading of string values (reference/variant/lenient.ts: trimmed, numeric strings as ints),
+ * reading of string values (reference/axes/lenient.ts: trimmed, numeric strings as ints),
  * applied here once so every route of an interface reads its input the same way.
  */
 export function parseJson(text: string, caseless = true, lenient?: LenientRead): { ok: true; value: unknown } | { ok: false; reason: 'malformed' | 'too-deep' } {

@@ -12,8 +12,8 @@ import { createState, DEFAULT_PLATFORM, type Platform, type ReferenceState } fro
 import { EDITIONS, type Edition } from '../contract/profile.js';
 import { startGateway } from './smtp/gateway.js';
 import { defaultVariant, variantNamed, type Variant } from './variant.js';
-import { PLATFORM, platformOf } from './variant/platform.js';
-import { RESOURCE_TYPE_NAME } from './token/choices.js';
+import { PLATFORM, platformOf } from './axes/platform.js';
+import { RESOURCE_TYPE_NAME } from './token/readings.js';
 
 export interface StartOptions {
   port?: number;
@@ -82,7 +82,7 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
  * REFERENCE_EDITION (securemail | direct) and REFERENCE_RELEASE (e.g. 5.36): the platform the
  * reference plays, so a run can see spec §9's gating (the SOAP form up to securemail 5.36 and
  * direct 6.2). The generated profile carries them. A wrong value is refused in one sentence.
- * Where neither is set, the variant's reading of the platform axis (reference/variant/platform.ts).
+ * Where neither is set, the variant's reading of the platform axis (reference/axes/platform.ts).
  */
 export function platformFromEnv(env: NodeJS.ProcessEnv, variant: Variant = defaultVariant): Platform {
   const edition = (env.REFERENCE_EDITION ?? '').trim();

@@ -4,16 +4,16 @@ import { Domain } from './core/domain.js';
 import { Companies } from './core/companies.js';
 import { SmtpSettings } from './core/smtp-settings.js';
 import { AccountDirectory } from './core/accounts.js';
-import { USER_TYPE_IDS } from './admin/choices.js';
-import { provisioningChoices } from './provisioning/choices.js';
+import { USER_TYPE_IDS } from './admin/readings.js';
 import { Provisioners } from './provisioning/provisioners.js';
 import { MailCore } from './core/mail/index.js';
 import { Faults } from './faults.js';
 import { Refusals } from './refusals.js';
 import type { Variant } from './variant.js';
-import { mailChoices, type MailChoices } from './core/mail/choices.js';
+import type { MailReadings } from './core/mail/readings.js';
+import { resolveReadings, type Readings } from './readings.js';
 import type { Edition } from '../contract/profile.js';
-import { PLATFORM, platformOf } from './variant/platform.js';
+import { PLATFORM, platformOf } from './axes/platform.js';
 
 /** The edition and release the reference plays (spec §9 gates the SOAP form by them). */
 export interface Platform {
@@ -41,8 +41,10 @@ export interface ReferenceState {
   /** test-only refusals of whole operations (reference/refusals.ts, the precondition self-test) */
   readonly refusals: Refusals;
   readonly variant: Variant;
-  /** the variant's messaging readings, shared by both messaging adapters */
-  readonly mail: MailChoices;
+  /** the variant's readings, resolved once when the state is made (reference/readings.ts) */
+  readonly readings: Readings;
+  /** the variant's messaging readings, shared by both messaging adapters (readings.core.mail) */
+  readonly mail: MailReadings;
   readonly identityProvider: { resourceType: string; jwtSecret: string };
   /** counts every request served, for `npm run bench` */
   readonly stats: { requests: number };
@@ -62,13 +64,14 @@ export interface StateOptions {
 }
 
 export function createState(options: StateOptions): ReferenceState {
-  const domain = new Domain(options.clock, options.variant, options.lockoutThreshold);
+  const readings = resolveReadings(options.variant);
+  const domain = new Domain(options.clock, readings.core, options.lockoutThreshold);
   const credentials = new Credentials(domain, { ...DEFAULT_LIFETIMES, ...options.lifetimes });
-  const companies = new Companies(domain, provisioningChoices(options.variant).newAutomationId);
+  const companies = new Companies(domain, readings.provisioning.newAutomationId);
   return {
     domain,
     credentials,
-    mailbox: new MailCore(domain, credentials, mailChoices(options.variant)),
+    mailbox: new MailCore(domain, credentials, readings.core.mail),
     companies,
     accounts: new AccountDirectory(domain, companies, options.variant.get(USER_TYPE_IDS)),
     provisioners: new Provisioners(),
@@ -76,7 +79,8 @@ export function createState(options: StateOptions): ReferenceState {
     faults: options.faults ?? Faults.none(),
     refusals: options.refusals ?? Refusals.none(),
     variant: options.variant,
-    mail: mailChoices(options.variant),
+    readings,
+    mail: readings.core.mail,
     identityProvider: options.identityProvider,
     stats: { requests: 0 },
     // without one given, the variant's reading of the platform axis (securemail 5.36 by default)

@@ -1,12 +1,12 @@
-import type { Axis, AxisValue } from './variant/axis.js';
-import { ALL_AXES } from './axes.js';
-import { seeded } from './variant/seeded.js';
+import type { Axis, AxisValue } from './axes/axis.js';
+import { ALL_AXES } from './axes/all.js';
+import { seeded } from './axes/seeded.js';
 
-export type { Axis, AxisValue } from './variant/axis.js';
+export type { Axis, AxisValue } from './axes/axis.js';
 
 /**
  * REFERENCE_VARIANT: the reference server's reading of every silence of the spec, one value per
- * axis (reference/axes.ts lists them). A suite that passes only one reading of a silence would
+ * axis (reference/axes/all.ts lists them). A suite that passes only one reading of a silence would
  * fail conforming servers that chose another (issue 8):
  *   default                 the first value of every axis (the default binding)
  *   alt                     the second value of every axis
@@ -59,12 +59,12 @@ export function variantNamed(name: string | undefined): Variant {
     for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
       const [id, text = ''] = part.split('=');
       const a = ALL_AXES.find((x) => x.id === id);
-      if (!a) throw new Error(`REFERENCE_VARIANT names the axis "${id}", which is no axis of reference/axes.ts.`);
+      if (!a) throw new Error(`REFERENCE_VARIANT names the axis "${id}", which is no axis of reference/axes/all.ts.`);
       const value = parseValue(a, text);
       if (value === undefined) throw new Error(`REFERENCE_VARIANT sets ${id} to "${text}"; it must be one of ${a.values.join(', ')}.`);
       picks.set(a.id, value);
     }
     return new Variant(raw, picks);
   }
-  throw new Error(`REFERENCE_VARIANT is "${raw}"; set it to default, alt, random:<seed> or axis=value,… (reference/axes.ts).`);
+  throw new Error(`REFERENCE_VARIANT is "${raw}"; set it to default, alt, random:<seed> or axis=value,… (reference/axes/all.ts).`);
 }

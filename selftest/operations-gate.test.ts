@@ -13,7 +13,7 @@ import { eachOffered } from '../harness/offered.js';
 import { Redactor } from '../harness/redact.js';
 import { ROOT } from './support/cli.js';
 import { sharedFile } from './support/shared.js';
-import { lackedOperations, SMTP_SETTINGS } from '../reference/admin/choices.js';
+import { lackedOperations, SMTP_SETTINGS } from '../reference/admin/readings.js';
 import { variantNamed } from '../reference/variant.js';
 import { platformFromEnv } from '../reference/server.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { SILENCES } from '../contract/silences/index.js';
-import { ALL_AXES } from '../reference/axes.js';
+import { ALL_AXES } from '../reference/axes/all.js';
 import { altVariant, randomVariant, variantNamed } from '../reference/variant.js';
 import { renderSilences } from '../scripts/render-silences.js';
 import { ROOT } from './support/cli.js';

@@ -4,7 +4,7 @@ import type { Anchor } from '../spec/index.js';
  * A silence: a place where the interface specification says 'not shown', or where the suite had
  * to choose a reading (docs/clarifications.md). Each entry records the spec's own words, the
  * readings a conforming server may take, and how the suite stays neutral among them. The
- * reference server's variant axes (reference/axes.ts) name the silence they exercise; a
+ * reference server's variant axes (reference/axes/all.ts) name the silence they exercise; a
  * self-test checks that every silence that a server can read more than one way has an axis,
  * and every axis a silence.
  */

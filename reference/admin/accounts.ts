@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountExtras } from '../core/accounts.js';
 import type { User } from '../core/domain.js';
-import { ordered } from '../variant/shapes.js';
+import { ordered } from '../common-readings.js';
 import { deleteAnswer, extra, invalid, refuse } from './answers.js';
-import { BLANK_STORED, LIST_SHAPE, USER_TYPE_FIELDS } from './choices.js';
-import { objectBody, type AdminCall, type AdminHandler } from './routes.js';
+import { BLANK_STORED, LIST_SHAPE, USER_TYPE_FIELDS } from './readings.js';
+import { objectBody, type AdminCall, type AdminHandler } from './call.js';
 
 /** spec §4.2 account operations, user types and PSKs (vendor-wire §3 paths and models). */
 
@@ -138,9 +138,7 @@ export const accountHandlers: Record<string, AdminHandler> = {
       buttonUser: optBool(body.ButtonUser, 'ButtonUser'),
       receiveOffers: optBool(body.ReceiveOffers, 'ReceiveOffers'),
     };
-    state.accounts.skipCounting = fault('provisioning.license-ignores-admin-users');
-    state.accounts.setExtras(user, extras);
-    state.accounts.skipCounting = false;
+    state.accounts.setExtras(user, extras, !fault('provisioning.license-ignores-admin-users'));
     user.username = login;
     return c.json(accountModel(call, user));
   },

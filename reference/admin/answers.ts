@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Variant } from '../variant.js';
-import { errorEnvelope, withExtraFields } from '../variant/shapes.js';
-import { DELETE_ANSWER, KEY_ANSWER, REFUSAL_STATUS } from './choices.js';
+import type { AxisReader } from '../axes/axis.js';
+import { errorEnvelope, withExtraFields } from '../common-readings.js';
+import { DELETE_ANSWER, KEY_ANSWER, REFUSAL_STATUS } from './readings.js';
 
 /**
  * How the reference's administration interface answers (B3): refusals are a 4xx whose status
@@ -27,14 +27,14 @@ export const invalid = (why: string): never => {
   throw new AdminRefusal(why, 400);
 };
 
-export function refusalResponse(c: Context, variant: Variant, err: AdminRefusal): Response {
+export function refusalResponse(c: Context, variant: AxisReader, err: AdminRefusal): Response {
   const status = (err.status ?? variant.get(REFUSAL_STATUS)) as ContentfulStatusCode;
   const envelope = errorEnvelope(variant, err.message);
   return envelope.kind === 'text' ? c.text(envelope.body, status) : c.json(envelope.body as object, status);
 }
 
 /** spec §4.2 'session key (string)', 'encryption key (string)': in the variant's form (A2). */
-export function keyAnswer(c: Context, variant: Variant, key: string, field: string): Response {
+export function keyAnswer(c: Context, variant: AxisReader, key: string, field: string): Response {
   switch (variant.get(KEY_ANSWER)) {
     case 'plain-text':
       return c.text(key);
@@ -46,7 +46,7 @@ export function keyAnswer(c: Context, variant: Variant, key: string, field: stri
 }
 
 /** spec §4.2 Delete: output not shown (A7). */
-export function deleteAnswer(c: Context, variant: Variant): Response {
+export function deleteAnswer(c: Context, variant: AxisReader): Response {
   switch (variant.get(DELETE_ANSWER)) {
     case 'json-string':
       return c.json('The user account has been deleted.');
@@ -57,4 +57,4 @@ export function deleteAnswer(c: Context, variant: Variant): Response {
   }
 }
 
-export const extra = <T extends object>(variant: Variant, body: T): T => withExtraFields(variant, body);
+export const extra = <T extends object>(variant: AxisReader, body: T): T => withExtraFields(variant, body);

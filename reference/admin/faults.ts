@@ -1,5 +1,8 @@
 /** Deliberate violations of the administration rules (issue 9, item 7); see reference/faults.ts. One per rule and per way it can be broken. */
-const f = (id: string, rule: string, breaks: string, alsoBreaks?: { rules: string[]; why: string }) => ({ id: `admin.${id}`, rule: `admin.${rule}`, breaks, ...(alsoBreaks ? { alsoBreaks } : {}) });
+import type { AlsoBreaks, FaultDef } from '../fault-def.js';
+
+/** One fault; its id is a literal type (`admin.${id}`), so a misspelt id fails tsc. */
+const f = <I extends string>(id: I, rule: string, breaks: string, alsoBreaks?: AlsoBreaks) => ({ id: `admin.${id}` as const, rule: `admin.${rule}`, breaks, ...(alsoBreaks ? { alsoBreaks } : {}) });
 
 export const ADMIN_FAULTS = [
   f('session-key-empty', 'session-key.issued', 'Get a session key answers an empty string instead of a session key'),
@@ -58,4 +61,4 @@ export const ADMIN_FAULTS = [
   }),
   { id: 'provisioning.license-ignores-admin-users', rule: 'provisioning.update.license-below-admin-users', breaks: 'users created through administration are not counted against their type’s LicenseQuantity' },
   f('smtp-credentials-no-password', 'smtp.credentials', 'Get company SMTP credentials answers an empty password'),
-];
+] as const satisfies readonly FaultDef[];

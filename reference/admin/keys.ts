@@ -1,6 +1,6 @@
 import { keyAnswer } from './answers.js';
 import { identified } from './accounts.js';
-import type { AdminHandler } from './routes.js';
+import type { AdminHandler } from './call.js';
 
 /** spec §4.2 Get an encryption key (PSK) and Create a new encryption key (the company key of spec §4.5). */
 export const keyHandlers: Record<string, AdminHandler> = {

@@ -5,7 +5,7 @@ import { readBody, type Ctx } from '../http.js';
 import { asObject, parseJson } from '../json.js';
 import type { ReferenceState } from '../state.js';
 import { invalid, keyAnswer, refuse } from './answers.js';
-import { timeStampForms } from './choices.js';
+import { timeStampForms } from './readings.js';
 
 /** vendor-wire §3.1 / B3: TimeStamp within ±5 s of the server's UTC time. */
 export const TIMESTAMP_WINDOW_MS = 5_000;

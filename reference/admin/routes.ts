@@ -1,14 +1,16 @@
+import type { FaultCheck } from '../faults.js';
 import { Hono } from 'hono';
 import type { User } from '../core/domain.js';
 import { readBody, type AppEnv, type Ctx } from '../http.js';
 import { parseJson } from '../json.js';
-import { PATH_CASE } from '../variant/vendor.js';
+import { PATH_CASE } from '../axes/vendor.js';
 import type { ReferenceState } from '../state.js';
 import { accountHandlers } from './accounts.js';
 import { keyHandlers } from './keys.js';
 import { AdminRefusal, invalid, refuse, refusalResponse } from './answers.js';
 import { getSessionKey } from './login.js';
-import { lackedOperations } from './choices.js';
+import type { AdminCall, AdminHandler } from './call.js';
+import { lackedOperations } from './readings.js';
 import { operationOf } from '../../contract/operations.js';
 import { smtpHandlers } from './smtp.js';
 
@@ -30,18 +32,6 @@ const CANONICAL: Record<string, string> = Object.fromEntries(
   ].map((r) => [r.toLowerCase().replace(/^[a-z]+/, (m) => m.toUpperCase()), r.split(' ')[1]!]),
 );
 
-/** What an authenticated administration handler receives. */
-export interface AdminCall {
-  c: Ctx;
-  state: ReferenceState;
-  /** the administrator the session key belongs to */
-  admin: User;
-  sessionKey: string;
-  body: () => Promise<unknown>;
-  fault: (id: string) => boolean;
-}
-
-export type AdminHandler = (call: AdminCall) => Promise<Response> | Response;
 
 /**
  * The administration interface at {base_url}/Remote (B1; paths of vendor-wire §3). Paths are
@@ -84,7 +74,7 @@ export function adminRoutes(state: ReferenceState): Hono<AppEnv> {
   return app;
 }
 
-function authenticate(state: ReferenceState, sessionKey: string, fault: (id: string) => boolean): User {
+function authenticate(state: ReferenceState, sessionKey: string, fault: FaultCheck): User {
   const { credentials, accounts, domain } = state;
   const anyAdmin = () => [...domain.users.values()].find((u) => accounts.isAdministrator(u));
   if (!sessionKey) return (fault('admin.no-key-accepted') && anyAdmin()) || refuse('A session key is required.');
@@ -116,10 +106,3 @@ export async function jsonBody(c: Ctx): Promise<unknown> {
   return value ?? '';
 }
 
-/** An object body, `{}` for an empty one. */
-export async function objectBody(call: AdminCall): Promise<Record<string, unknown>> {
-  const value = await call.body();
-  if (value === '') return {};
-  if (typeof value !== 'object' || Array.isArray(value)) return invalid('The request body must be a JSON object.');
-  return value as Record<string, unknown>;
-}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ProfileInput } from '../../contract/profile.js';
 import type { ReferenceState } from '../state.js';
-import { lackedOperations, timeStampForms, userTypeIdField } from './choices.js';
+import { lackedOperations, timeStampForms, userTypeIdField } from './readings.js';
 
 /**
  * The administration block of the reference's generated profile (B8): an administrator of the

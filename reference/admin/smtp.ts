@@ -1,14 +1,14 @@
 import type { SmtpCredentials, SmtpEndpoint } from '../core/smtp-settings.js';
-import type { Variant } from '../variant.js';
+import type { AxisReader } from '../axes/axis.js';
 import { extra, invalid } from './answers.js';
-import type { AdminHandler } from './routes.js';
+import type { AdminHandler } from './call.js';
 
 /**
  * spec §4.2 Get company SMTP credentials, Reset password, Update IP whitelist over the company
  * SMTP settings core (state.smtp, which the gateway enforces). Answers are SMTPCredentialsModel
  * with vendor-wire §3's names: UserId, Password, Endpoints.
  */
-const view = (variant: Variant, creds: SmtpCredentials) => extra(variant, { UserId: creds.userId, Password: creds.password, Endpoints: creds.endpoints ?? [] });
+const view = (variant: AxisReader, creds: SmtpCredentials) => extra(variant, { UserId: creds.userId, Password: creds.password, Endpoints: creds.endpoints ?? [] });
 
 const text = (v: unknown, what: string): string => {
   if (v === undefined || v === null) return '';

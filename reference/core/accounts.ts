@@ -54,8 +54,6 @@ export class AccountDirectory {
   readonly #hidden = new Set<number>();
   /** per-company TypeId bases, by CompanyId (typeIdScope per-company) */
   readonly #typeIdBases = new Map<number, number>();
-  /** set for one Create by the fault provisioning.license-ignores-admin-users */
-  skipCounting = false;
 
   constructor(
     private readonly domain: Domain,
@@ -125,20 +123,21 @@ export class AccountDirectory {
     return found;
   }
 
-  setExtras(user: User, extras: AccountExtras): void {
+  /** `counted` false leaves the user out of the §8 LicenseQuantity count of its type. */
+  setExtras(user: User, extras: AccountExtras, counted = true): void {
     const before = this.#extras.get(user.id)?.userTypeId;
     this.#extras.set(user.id, extras);
     user.username = extras.userId ?? '';
     user.email = extras.email ?? '';
     user.firstName = extras.firstName ?? '';
     user.lastName = extras.lastName ?? '';
-    if (before !== extras.userTypeId) this.#countType(user, extras.userTypeId);
+    if (before !== extras.userTypeId && counted) this.#countType(user, extras.userTypeId);
   }
 
   /** spec §8 LicenseQuantity: provisioning counts the users of each type of a provisioned company. */
   #countType(user: User, typeId: number): void {
     const record = this.companies.provisioned(user.companyId);
-    if (!record || this.skipCounting) return;
+    if (!record) return;
     for (const t of record.userTypes.values()) t.userIds.delete(user.id);
     const code = this.companyTypes(user.companyId).find((t) => t.typeId === typeId)?.code;
     if (code) record.userTypes.get(code)?.userIds.add(user.id);
@@ -180,7 +179,7 @@ export class AccountDirectory {
     this.domain.users.delete(user.id);
   }
 
-  /** For the fault that regenerates the PSK on every call. */
+  /** A new PSK for the user, replacing the old one. */
   newUserKey(user: User): string {
     const key = newKey();
     this.#psk.set(user.id, key);
@@ -191,7 +190,7 @@ export class AccountDirectory {
     return !this.#hidden.has(user.id);
   }
 
-  /** For the fault whose delete hides the account from the administration interface only. */
+  /** Hides the account from the administration interface only (it stays a user of the domain). */
   hide(user: User): void {
     this.#hidden.add(user.id);
   }
@@ -209,7 +208,7 @@ export class AccountDirectory {
     return undefined;
   }
 
-  /** A user of any company with this identity (for faults that ignore the company). */
+  /** A user of any company with this identity. */
   anyUserIdBy(identity: Identity): number | undefined {
     for (const companyId of this.domain.companies.keys()) {
       const user = this.find(companyId, identity);
@@ -218,7 +217,7 @@ export class AccountDirectory {
     return undefined;
   }
 
-  /** Keys seen for an AutomationId, the current one included (for the fault that keeps accepting replaced keys). */
+  /** Records a key seen for an AutomationId; previousKeys lists them, the current one included. */
   seenKey(automationId: string, key: string): void {
     const list = this.#seenKeys.get(automationId) ?? [];
     if (!list.includes(key)) this.#seenKeys.set(automationId, [...list, key]);
@@ -228,7 +227,7 @@ export class AccountDirectory {
     return this.#seenKeys.get(automationId) ?? [];
   }
 
-  /** For the fault whose administration keys do not work on messaging: the session lives here only. */
+  /** Moves a session out of the shared credentials: it then opens administration only. */
   adminOnly(sessionKey: string, credentials: Credentials): void {
     const session = credentials.session(sessionKey);
     if (session && 'user' in session) this.#adminOnly.set(sessionKey, session.user.id);

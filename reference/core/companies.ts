@@ -169,7 +169,7 @@ export class Companies {
     ring.defaultAutomationId = automationId;
   }
 
-  /** The key made last for the company (provisioning fault key-get-latest only). */
+  /** The key made last for the company (not necessarily its default). */
   latestKey(companyId: number): CompanyKey | undefined {
     const latest = this.#ring(companyId).latest;
     return latest === undefined ? undefined : this.key(companyId, latest);

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Domain, User } from './domain.js';
-import { newAccessToken, newRefreshToken, newSessionKey } from '../variant/shapes.js';
-import { SESSION_LIFETIME } from './mail/choices.js';
 
 /** Lifetimes the spec leaves open (spec §8: session key lifetime 'not shown'). */
 export interface Lifetimes {
@@ -63,9 +61,9 @@ export class Credentials {
   }
 
   issueTokens(user: User): { accessToken: string; refreshToken: string; expiresIn: number } {
-    const { variant } = this.domain;
-    const accessToken = newAccessToken(variant);
-    const refreshToken = newRefreshToken(variant);
+    const shapes = this.domain.readings.credentialShapes;
+    const accessToken = shapes.accessToken();
+    const refreshToken = shapes.refreshToken();
     this.#access.set(accessToken, { userId: user.id, expiresAt: this.#now() + this.lifetimes.accessTokenSeconds * 1000 });
     this.#refresh.set(refreshToken, { userId: user.id, expiresAt: this.#now() + this.lifetimes.refreshTokenSeconds * 1000 });
     return { accessToken, refreshToken, expiresIn: this.lifetimes.accessTokenSeconds };
@@ -118,21 +116,21 @@ export class Credentials {
 
   /** `lifetimeSeconds` overrides the server's lifetime (fixture users with short sessions). */
   newSessionKey(user: User, lifetimeSeconds = this.lifetimes.sessionKeySeconds): string {
-    const key = newSessionKey(this.domain.variant);
+    const key = this.domain.readings.credentialShapes.sessionKey();
     this.#sessions.set(key, { userId: user.id, expiresAt: this.#now() + lifetimeSeconds * 1000, lifetimeMs: lifetimeSeconds * 1000 });
     return key;
   }
 
   /**
    * spec §7.2 distinguishes an expired key ('SessionKey Expired') from an unknown one. spec §8
-   * leaves the lifetime open: under `mail.session-lifetime=sliding` each use renews the key.
-   * `neverExpires` is the fault that keeps every key alive.
+   * leaves the lifetime open: a sliding lifetime renews the key at each use. `lapses` false
+   * keeps a key alive past its lifetime (a mail policy's answer).
    */
-  session(key: string, neverExpires = false): SessionLookup {
+  session(key: string, lapses = true): SessionLookup {
     const grant = this.#sessions.get(key);
     if (!grant) return undefined;
-    if (grant.expiresAt <= this.#now() && !neverExpires) return { expired: true };
-    if (this.domain.variant.get(SESSION_LIFETIME) === 'sliding') grant.expiresAt = this.#now() + grant.lifetimeMs;
+    if (grant.expiresAt <= this.#now() && lapses) return { expired: true };
+    if (this.domain.readings.sessionLifetime === 'sliding') grant.expiresAt = this.#now() + grant.lifetimeMs;
     const user = this.domain.users.get(grant.userId);
     return user ? { user } : undefined;
   }
@@ -142,7 +140,7 @@ export class Credentials {
     return this.#sessions.delete(key);
   }
 
-  /** Whether a key was issued and then ended by Log out (the directory's faults tell it from a made-up one). */
+  /** Whether a key was issued and then ended by Log out (as against a key never issued). */
   wasEnded(key: string): boolean {
     return this.#ended.has(key);
   }

@@ -1,6 +1,6 @@
 import type { Clock } from './clock.js';
 import { Ids } from './ids.js';
-import type { Variant } from '../variant.js';
+import type { CoreReadings } from './readings.js';
 
 /**
  * The shared domain core: companies, users and their credential state. Every interface module
@@ -48,11 +48,12 @@ export class Domain {
 
   constructor(
     readonly clock: Clock,
-    readonly variant: Variant,
+    /** the readings of the spec's silences, resolved once at start (reference/readings.ts) */
+    readonly readings: CoreReadings,
     /** bad secrets before an account locks (the spec names the error, not the count) */
     readonly lockoutThreshold = 5,
   ) {
-    this.ids = new Ids(variant);
+    this.ids = new Ids(readings.ids);
   }
 
   addCompany(name: string): Company {

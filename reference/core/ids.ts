@@ -1,18 +1,17 @@
 import { randomInt } from 'node:crypto';
-import { IDS } from '../variant/common.js';
-import type { Variant } from '../variant.js';
+import type { CoreReadings } from './readings.js';
 
 /**
- * One id sequence per kind, shaped by the variant (spec §2: ids are ints, range and order
+ * One id sequence per kind, shaped by the reading of spec §2 (: ids are ints, range and order
  * unstated): increasing by one, increasing with gaps, or scattered (neither increasing nor
  * dense), so no rule can lean on the order or density of ids.
  */
 export class Ids {
   readonly #next = new Map<string, number>();
   readonly #used = new Set<number>();
-  constructor(private readonly variant: Variant) {}
+  constructor(private readonly reading: CoreReadings['ids']) {}
   next(kind: string): number {
-    const reading = this.variant.get(IDS);
+    const reading = this.reading;
     if (reading === 'scattered') {
       let id: number;
       do id = randomInt(10_000, 2_000_000_000);

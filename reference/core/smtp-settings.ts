@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ipInRange, type Domain } from './domain.js';
-import { smtpChoices, type SmtpChoices } from '../smtp/choices.js';
+import type { SmtpSettingsReadings } from './readings.js';
 import type { SmtpEndpoint } from '../../contract/account.js';
 
 /**
@@ -24,14 +24,14 @@ const newPassword = () => randomBytes(18).toString('base64url');
 
 export class SmtpSettings {
   readonly #byCompany = new Map<number, SmtpCredentials>();
-  /** every password each company was given, oldest first (the gateway's faults replay old ones) */
+  /** every password each company was given, oldest first */
   readonly #issued = new Map<number, string[]>();
   /** every whitelist each company set, oldest first */
   readonly #lists = new Map<number, SmtpEndpoint[][]>();
-  readonly choices: SmtpChoices;
+  readonly readings: SmtpSettingsReadings;
 
   constructor(private readonly domain: Domain) {
-    this.choices = smtpChoices(domain.variant);
+    this.readings = domain.readings.smtp;
   }
 
   /** spec §4.2 Get company SMTP credentials (created on first request). */
@@ -58,17 +58,17 @@ export class SmtpSettings {
 
   /**
    * spec §4.2 Update IP whitelist: exclusive; `undefined` (an empty-string body) removes it,
-   * which means no restriction or no address at all (B7 open question; variant). Whether the
-   * password is renewed too ('existing SMTP credentials are overwritten') is a variant.
+   * which means no restriction or no address at all (B7 open question; a reading). Whether the
+   * password is renewed too ('existing SMTP credentials are overwritten') is a reading too.
    */
   setWhitelist(companyId: number, endpoints: SmtpEndpoint[] | undefined): SmtpCredentials {
     const current = this.credentials(companyId);
-    if (endpoints === undefined) current.endpoints = this.choices.removedWhitelist === 'accept-nobody' ? [] : undefined;
+    if (endpoints === undefined) current.endpoints = this.readings.removedWhitelist === 'accept-nobody' ? [] : undefined;
     else {
       current.endpoints = endpoints.map((e) => ({ ...e }));
       this.#lists.set(companyId, [...(this.#lists.get(companyId) ?? []), current.endpoints]);
     }
-    return this.choices.renewPasswordOnWhitelist ? this.resetPassword(companyId) : current;
+    return this.readings.renewPasswordOnWhitelist ? this.resetPassword(companyId) : current;
   }
 
   /** The company whose SMTP credentials these are, if they are right. */
@@ -97,7 +97,7 @@ export class SmtpSettings {
   allows(companyId: number, address: string): boolean {
     const endpoints = this.#byCompany.get(companyId)?.endpoints;
     if (!endpoints) return true;
-    return endpoints.some((e) => admits(e, address, this.choices.subnetForm));
+    return endpoints.some((e) => admits(e, address, this.readings.subnetForm));
   }
 
   /** Whether some company's whitelist lets this address in, for checks made before AUTH. */
@@ -109,7 +109,7 @@ export class SmtpSettings {
 
 /**
  * Whether one whitelist entry admits an address. Its Subnet is a dotted mask (255.255.255.0) or a
- * prefix length (24), as the variant reads it; empty, it names the IpAddress alone; in the other
+ * prefix length (24), as the reading has it; empty, it names the IpAddress alone; in the other
  * form, the entry admits nothing.
  */
 export function admits(e: SmtpEndpoint, address: string, form: 'mask' | 'prefix-length'): boolean {

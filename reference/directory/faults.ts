@@ -1,7 +1,7 @@
-import type { FaultDef } from '../faults.js';
+import type { FaultDef } from '../fault-def.js';
 
 /** Deliberate violations of the directory's rules (spec §4.6, §4.3 Log out, B6). */
-export const DIRECTORY_FAULTS: readonly FaultDef[] = [
+export const DIRECTORY_FAULTS = [
   { id: 'directory.messaging-key-refused', rule: 'directory.session.messaging-key', breaks: 'a session key from messaging Log on is refused by the directory', alsoBreaks: { rules: ['directory.search.known-provider', 'directory.search.no-match', 'directory.search.total-matches', 'directory.session.logged-out-key', 'directory.session.no-key', 'directory.session.unknown-key'], why: 'the other directory rules search with a messaging key (each refusal is contrasted with a live key)' } },
   { id: 'directory.admin-key-refused', rule: 'directory.session.admin-key', breaks: 'a session key from administration Get a session key is refused by the directory' },
   { id: 'directory.no-key-accepted', rule: 'directory.session.no-key', breaks: 'a search without a session key is answered' },
@@ -13,4 +13,4 @@ export const DIRECTORY_FAULTS: readonly FaultDef[] = [
   { id: 'directory.total-short', rule: 'directory.search.total-matches', breaks: 'TotalMatches counts one entry fewer than are listed' },
   { id: 'directory.total-without-entries', rule: 'directory.search.total-matches', breaks: 'a search that lists no entry reports every provider in TotalMatches' },
   { id: 'directory.no-match-lists-all', rule: 'directory.search.no-match', breaks: 'a search that matches no provider lists every provider' },
-];
+] as const satisfies readonly FaultDef[];

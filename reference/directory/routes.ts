@@ -3,8 +3,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { SEARCH_PARAMETERS } from '../../contract/directory.js';
 import type { AppEnv, Ctx } from '../http.js';
 import type { ReferenceState } from '../state.js';
-import { errorEnvelope, ordered, withExtraFields } from '../variant/shapes.js';
-import { DIRECTORY_ECHO, DIRECTORY_MATCH, DIRECTORY_REFUSAL } from './choices.js';
+import { errorEnvelope, ordered, withExtraFields } from '../common-readings.js';
+import { DIRECTORY_ECHO, DIRECTORY_MATCH, DIRECTORY_REFUSAL } from './readings.js';
 import { FIELD_OF, PROVIDERS, type Provider } from './providers.js';
 
 /** The reference's text for a refused key (spec §7: directory errors 'not shown'). */

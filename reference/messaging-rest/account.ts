@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { MailError } from '../core/mail/index.js';
 import type { AppEnv } from '../http.js';
 import { jsonBody, str } from './body.js';
-import type { AuthedEnv, RestDeps } from './routes.js';
+import type { AuthedEnv, RestDeps } from './deps.js';
 
 /** The LogOn model is missing or incomplete (vendor-wire §1 DOC-RM wording; spec: not shown). */
 const LOGON_REQUIRED = 'The LogonRequestData model is required in the request body.';
@@ -16,7 +16,7 @@ export function publicAccountRoutes(app: Hono<AppEnv>, { state, shapes, text }: 
     const login = typeof body.UserIdOrEmail === 'string' ? body.UserIdOrEmail : '';
     const password = typeof body.Password === 'string' ? body.Password : '';
     if (!login || !password) throw new MailError('invalidInput', LOGON_REQUIRED);
-    const key = mailbox.accounts.logon(login, password, c.get('fault'));
+    const key = mailbox.accounts.logon(login, password, c.get('mailPolicy'));
     return c.json(shapes.extra({ SessionKey: c.get('fault')('messaging-rest.logon-key-missing') ? '' : key }));
   });
 
@@ -30,12 +30,12 @@ export function publicAccountRoutes(app: Hono<AppEnv>, { state, shapes, text }: 
     const newPassword = str(body, 'NewPassword', '')!;
     const key = c.req.header('x-session-key');
     if (!key && c.get('fault')('messaging-rest.change-password-needs-key')) throw new MailError('notAuthenticated');
-    const user = key ? mailbox.accounts.sessionUser(key, c.get('fault')) : undefined;
+    const user = key ? mailbox.accounts.sessionUser(key, c.get('mailPolicy')) : undefined;
     // M1: the field that names the user is the server's choice (axis mail.change-password-user)
     const login = str(body, state.mail.changePasswordUser, '')!;
     if (!oldPassword || !newPassword || (!user && !login)) throw new MailError('invalidInput');
     // a success answer that keeps the old password (issue 15 item 7)
-    if (!c.get('fault')('messaging-rest.change-password-noop')) mailbox.accounts.changePassword({ user, login }, oldPassword, newPassword, c.get('fault'));
+    if (!c.get('fault')('messaging-rest.change-password-noop')) mailbox.accounts.changePassword({ user, login }, oldPassword, newPassword, c.get('mailPolicy'));
     return text(c, 'The password has been changed.');
   });
 }

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { MailError, type MailErrorCode } from '../core/mail/index.js';
-import type { Variant } from '../variant.js';
+import type { AxisReader } from '../axes/axis.js';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { errorEnvelope } from '../variant/shapes.js';
-import { UNDOCUMENTED_4XX } from '../variant/common.js';
+import { errorEnvelope } from '../common-readings.js';
+import { UNDOCUMENTED_4XX } from '../axes/common.js';
 
 /**
  * B3: a documented error is a 4xx whose body is the spec §7.2 text (wrapped as the variant
@@ -45,7 +45,7 @@ const STATUS: Record<MailErrorCode, 400 | 401 | 'refusal'> = {
   draftNotSent: 'refusal',
 };
 
-export function errorResponse(c: Context, variant: Variant, error: MailError) {
+export function errorResponse(c: Context, variant: AxisReader, error: MailError) {
   const code = STATUS[error.code];
   const status = (code === 'refusal' ? variant.get(UNDOCUMENTED_4XX) : code) as ContentfulStatusCode;
   const envelope = errorEnvelope(variant, error.text);

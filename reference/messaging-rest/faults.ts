@@ -1,26 +1,28 @@
+import type { FaultDef } from '../fault-def.js';
 import { LISTING_STATE_FAULTS } from './faults-listing.js';
+import { MESSAGE_FAULTS } from './faults-messages.js';
 
 /**
  * One deliberate violation per messaging REST rule (issue 3, item 7); see reference/faults.ts.
  * `rule` is the id of the spec test in specs/messaging-rest that must fail while it is on.
  */
-const SESSION_FOLDER_MESSAGE_FAULTS = [
+const SESSION_FOLDER_FAULTS = [
   // §4.3 log on, §7.2 Login
   { id: 'messaging-rest.logon-key-missing', rule: 'messaging-rest.logon.session-key', breaks: 'Logon answers 200 with an empty SessionKey' },
-  { id: 'messaging-rest.logon-invalid-text', rule: 'messaging-rest.logon.invalid-credentials', breaks: 'a wrong password is refused with "Invalid credentials" instead of the §7.2 text' },
-  { id: 'messaging-rest.logon-disabled-accepted', rule: 'messaging-rest.logon.disabled', breaks: 'a disabled user is given a session key' },
-  { id: 'messaging-rest.logon-unverified-as-invalid', rule: 'messaging-rest.logon.unverified', breaks: 'an unverified user is refused with the invalid-credentials text' },
-  { id: 'messaging-rest.logon-expired-accepted', rule: 'messaging-rest.logon.password-expired', breaks: 'a user whose password expired is given a session key' },
-  { id: 'messaging-rest.logon-non-api-accepted', rule: 'messaging-rest.logon.not-api-user', breaks: 'a user not enabled for the API is given a session key' },
-  { id: 'messaging-rest.logon-never-locks', rule: 'messaging-rest.logon.lockout', breaks: 'repeated bad log-ons never disable the user' },
+  { id: 'messaging-rest.logon-invalid-text', mail: { invalidCredentialsText: () => 'Invalid credentials' }, rule: 'messaging-rest.logon.invalid-credentials', breaks: 'a wrong password is refused with "Invalid credentials" instead of the §7.2 text' },
+  { id: 'messaging-rest.logon-disabled-accepted', mail: { refusesDisabledUser: () => false }, rule: 'messaging-rest.logon.disabled', breaks: 'a disabled user is given a session key' },
+  { id: 'messaging-rest.logon-unverified-as-invalid', mail: { unverifiedRefusal: () => 'invalidCredentials' }, rule: 'messaging-rest.logon.unverified', breaks: 'an unverified user is refused with the invalid-credentials text' },
+  { id: 'messaging-rest.logon-expired-accepted', mail: { refusesExpiredPassword: () => false }, rule: 'messaging-rest.logon.password-expired', breaks: 'a user whose password expired is given a session key' },
+  { id: 'messaging-rest.logon-non-api-accepted', mail: { refusesNonApiUser: () => false }, rule: 'messaging-rest.logon.not-api-user', breaks: 'a user not enabled for the API is given a session key' },
+  { id: 'messaging-rest.logon-never-locks', mail: { countsFailedLogon: () => false }, rule: 'messaging-rest.logon.lockout', breaks: 'repeated bad log-ons never disable the user' },
   // §5 rule 4, §4.3 log out, §7.2 General
   { id: 'messaging-rest.folder-list-anonymous', rule: 'messaging-rest.session.logon-first', breaks: 'List all folders answers 200 without a session key' },
   { id: 'messaging-rest.no-key-acts-as-sender', rule: 'messaging-rest.session.logon-first', breaks: 'operations on a message id need no session key: a call without one acts as the sender' },
-  { id: 'messaging-rest.unknown-key-accepted', rule: 'messaging-rest.session.unknown-key', breaks: 'a session key the server never issued is accepted' },
+  { id: 'messaging-rest.unknown-key-accepted', mail: { userForUnknownKey: (users) => users[Symbol.iterator]().next().value }, rule: 'messaging-rest.session.unknown-key', breaks: 'a session key the server never issued is accepted' },
   { id: 'messaging-rest.unknown-key-acts-as-sender', rule: 'messaging-rest.session.unknown-key', breaks: 'operations on a message id do not check the key: a made-up key acts as the sender' },
-  { id: 'messaging-rest.logout-keeps-key', rule: 'messaging-rest.session.logout-invalidates', breaks: 'Log out answers 200 but the key keeps working' },
-  { id: 'messaging-rest.session-never-expires', rule: 'messaging-rest.session.expired-key', breaks: 'session keys never expire' },
-  { id: 'messaging-rest.expired-key-generic-text', rule: 'messaging-rest.session.expired-key', breaks: 'an expired key is refused with "User could not be authenticated" instead of "SessionKey Expired"' },
+  { id: 'messaging-rest.logout-keeps-key', mail: { logoutEndsSession: () => false }, rule: 'messaging-rest.session.logout-invalidates', breaks: 'Log out answers 200 but the key keeps working' },
+  { id: 'messaging-rest.session-never-expires', mail: { sessionKeysLapse: () => false }, rule: 'messaging-rest.session.expired-key', breaks: 'session keys never expire' },
+  { id: 'messaging-rest.expired-key-generic-text', mail: { expiredKeyRefusal: () => 'notAuthenticated' }, rule: 'messaging-rest.session.expired-key', breaks: 'an expired key is refused with "User could not be authenticated" instead of "SessionKey Expired"' },
   // §4.3 / §5 rule 6 change password
   { id: 'messaging-rest.change-password-needs-key', rule: 'messaging-rest.change-password.without-key', breaks: 'Change password refuses calls without a session key' },
   {
@@ -29,7 +31,7 @@ const SESSION_FOLDER_MESSAGE_FAULTS = [
     breaks: 'Change password answers success but keeps the old password',
     alsoBreaks: { rules: ['messaging-rest.change-password.expired'], why: 'it logs on with the new password after the same operation' },
   },
-  { id: 'messaging-rest.change-password-refuses-expired', rule: 'messaging-rest.change-password.expired', breaks: 'Change password refuses a user whose password expired' },
+  { id: 'messaging-rest.change-password-refuses-expired', mail: { changePasswordAcceptsExpired: () => false }, rule: 'messaging-rest.change-password.expired', breaks: 'Change password refuses a user whose password expired' },
   { id: 'messaging-rest.details-no-email', rule: 'messaging-rest.account.details', breaks: 'Account details leave out the e-mail address' },
   // §4.3 folders, §8, §7.2 CreateFolder, §3.2 delete folder
   { id: 'messaging-rest.folder-stats-zero', rule: 'messaging-rest.folder.list-statistics', breaks: 'the folder list reports TotalMessages 0 for every folder' },
@@ -66,43 +68,21 @@ const SESSION_FOLDER_MESSAGE_FAULTS = [
       why: 'they create folders through the same operation: the folder rules judge it (a refused name then answers success), the others file messages in a folder made as a precondition (broken there)',
     },
   },
-  { id: 'messaging-rest.folder-create-type-swapped', rule: 'messaging-rest.folder.create', breaks: 'a created folder gets the other FolderType' },
-  { id: 'messaging-rest.folder-limit-64', rule: 'messaging-rest.folder.name-max-65', breaks: 'folder names over 64 characters are refused' },
-  { id: 'messaging-rest.folder-limit-66', rule: 'messaging-rest.folder.name-66-refused', breaks: 'a folder name of 66 characters is accepted' },
-  { id: 'messaging-rest.folder-type-2-accepted', rule: 'messaging-rest.folder.type-0-or-1', breaks: 'FolderType 2 is accepted' },
-  { id: 'messaging-rest.folder-type-minus-1-accepted', rule: 'messaging-rest.folder.type-0-or-1', breaks: 'FolderType -1 is accepted' },
-  { id: 'messaging-rest.folder-duplicates-allowed', rule: 'messaging-rest.folder.duplicate-name', breaks: 'a second folder of the same name is created' },
+  { id: 'messaging-rest.folder-create-type-swapped', mail: { createsAskedFolderType: () => false }, rule: 'messaging-rest.folder.create', breaks: 'a created folder gets the other FolderType' },
+  { id: 'messaging-rest.folder-limit-64', mail: { folderNameLimit: () => 64 }, rule: 'messaging-rest.folder.name-max-65', breaks: 'folder names over 64 characters are refused' },
+  { id: 'messaging-rest.folder-limit-66', mail: { folderNameLimit: () => 66 }, rule: 'messaging-rest.folder.name-66-refused', breaks: 'a folder name of 66 characters is accepted' },
+  { id: 'messaging-rest.folder-type-2-accepted', mail: { acceptsFolderType2: () => true }, rule: 'messaging-rest.folder.type-0-or-1', breaks: 'FolderType 2 is accepted' },
+  { id: 'messaging-rest.folder-type-minus-1-accepted', mail: { acceptsFolderTypeMinus1: () => true }, rule: 'messaging-rest.folder.type-0-or-1', breaks: 'FolderType -1 is accepted' },
+  { id: 'messaging-rest.folder-duplicates-allowed', mail: { refusesDuplicateFolderNames: () => false }, rule: 'messaging-rest.folder.duplicate-name', breaks: 'a second folder of the same name is created' },
   { id: 'messaging-rest.folder-too-long-made-anyway', rule: 'messaging-rest.folder.name-66-refused', breaks: 'a 66-character name is refused with the §7.2 text, but the folder is made all the same' },
   { id: 'messaging-rest.folder-type-invalid-made-anyway', rule: 'messaging-rest.folder.type-0-or-1', breaks: 'a FolderType other than 0 or 1 is refused with the §7.2 text, but an inbox folder is made all the same' },
   { id: 'messaging-rest.folder-duplicate-made-anyway', rule: 'messaging-rest.folder.duplicate-name', breaks: 'a duplicate name is refused with the §7.2 text, but a second folder of that name is made all the same' },
-  { id: 'messaging-rest.folder-delete-noop', rule: 'messaging-rest.folder.delete', breaks: 'Delete a folder answers 200 but keeps the folder' },
-  { id: 'messaging-rest.system-folder-delete-200', rule: 'messaging-rest.folder.system-undeletable', breaks: 'deleting a system folder answers 200' },
-  { id: 'messaging-rest.folder-delete-to-trash', rule: 'messaging-rest.folder.delete-moves-to-parent', breaks: 'messages of a deleted folder go to Trash instead of the parent Inbox or Outbox' },
-  { id: 'messaging-rest.folder-name-ascii-only', rule: 'messaging-rest.folder.name-any-1-65', breaks: 'folder names with non-ASCII characters are refused' },
-  { id: 'messaging-rest.folder-long-names-truncated', rule: 'messaging-rest.folder.name-over-65-any', breaks: 'names over 80 characters are cut to 65 and accepted' },
-  { id: 'messaging-rest.folder-duplicates-non-ascii', rule: 'messaging-rest.folder.duplicate-name-any', breaks: 'the duplicate-name check skips names with non-ASCII characters' },
-  // §4.3 send, send MIME, §3.2 malformed MIME
-  { id: 'messaging-rest.send-mid-string', rule: 'messaging-rest.send.mid-int', breaks: 'Send returns the MID as a string' },
-  { id: 'messaging-rest.send-first-recipient-only', rule: 'messaging-rest.send.delivered', breaks: 'only the first recipient gets a copy' },
-  { id: 'messaging-rest.send-mime-drafts-all', rule: 'messaging-rest.send-mime.delivered', breaks: 'every MIME message is kept in Drafts instead of being sent' },
-  { id: 'messaging-rest.send-mime-malformed-400', rule: 'messaging-rest.send-mime.malformed-to-drafts', breaks: 'improperly formatted MIME is refused with 400' },
-  // §4.3 get message / MIME, §3.2 tracking, §5 rule 9 access
-  { id: 'messaging-rest.get-message-html-as-text', rule: 'messaging-rest.message.get', breaks: 'TextBody carries the HTML body' },
-  { id: 'messaging-rest.get-message-html-dropped', rule: 'messaging-rest.message.get', breaks: 'Get a message leaves HtmlBody empty' },
-  { id: 'messaging-rest.get-message-subject-ascii', rule: 'messaging-rest.message.get', breaks: 'Get a message replaces non-ASCII characters of the Subject with "?"' },
-  { id: 'messaging-rest.get-message-from-reader', rule: 'messaging-rest.message.get', breaks: 'Get a message names the reader, not the sender, in From' },
-  { id: 'messaging-rest.get-message-to-empty', rule: 'messaging-rest.message.get', breaks: 'Get a message answers an empty To list' },
-  { id: 'messaging-rest.mime-no-separator', rule: 'messaging-rest.mime.rfc5322', breaks: 'the MIME text lacks the empty line between header and body' },
-  { id: 'messaging-rest.mime-no-tracking', rule: 'messaging-rest.mime.marks-read', breaks: "a recipient's MIME retrieval writes no tracking" },
-  { id: 'messaging-rest.sender-refused', rule: 'messaging-rest.access.sender-and-recipients', breaks: 'the sender is refused the MIME of their own message' },
-  { id: 'messaging-rest.outsider-mime-allowed', rule: 'messaging-rest.access.outsider-mime', breaks: 'any user may get the MIME of any message' },
-  { id: 'messaging-rest.outsider-get-allowed', rule: 'messaging-rest.access.outsider-message', breaks: 'any user may get any message' },
-  { id: 'messaging-rest.metadata-no-tracking', rule: 'messaging-rest.metadata.tracking', breaks: "the sender's metadata has no tracking entries" },
-  { id: 'messaging-rest.recipient-sees-tracking', rule: 'messaging-rest.metadata.tracking-sender-only', breaks: 'a recipient gets the detailed tracking' },
-  { id: 'messaging-rest.outsider-delete-200', rule: 'messaging-rest.delete.outsider-refused', breaks: "deleting someone else's message answers 200" },
-  { id: 'messaging-rest.purged-still-readable', rule: 'messaging-rest.mime.deleted-from-inbox', breaks: 'a recipient can still get the MIME of a copy they purged' },
-  { id: 'messaging-rest.track-sent-wrong-text', rule: 'messaging-rest.mime.deleted-from-track-sent', breaks: "the sender's purged copy is refused with the Inbox text" },
-  { id: 'messaging-rest.delete-purged-200', rule: 'messaging-rest.delete.already-deleted', breaks: 'deleting an already purged message answers 200' },
-] as const;
+  { id: 'messaging-rest.folder-delete-noop', mail: { deletesFolder: () => false }, rule: 'messaging-rest.folder.delete', breaks: 'Delete a folder answers 200 but keeps the folder' },
+  { id: 'messaging-rest.system-folder-delete-200', mail: { refusesSystemFolderDelete: () => false }, rule: 'messaging-rest.folder.system-undeletable', breaks: 'deleting a system folder answers 200' },
+  { id: 'messaging-rest.folder-delete-to-trash', mail: { folderDeleteMovesToParent: () => false }, rule: 'messaging-rest.folder.delete-moves-to-parent', breaks: 'messages of a deleted folder go to Trash instead of the parent Inbox or Outbox' },
+  { id: 'messaging-rest.folder-name-ascii-only', mail: { refusesNonAsciiFolderNames: () => true }, rule: 'messaging-rest.folder.name-any-1-65', breaks: 'folder names with non-ASCII characters are refused' },
+  { id: 'messaging-rest.folder-long-names-truncated', mail: { truncatesLongFolderNames: () => true }, rule: 'messaging-rest.folder.name-over-65-any', breaks: 'names over 80 characters are cut to 65 and accepted' },
+  { id: 'messaging-rest.folder-duplicates-non-ascii', mail: { refusesNonAsciiDuplicateFolderNames: () => false }, rule: 'messaging-rest.folder.duplicate-name-any', breaks: 'the duplicate-name check skips names with non-ASCII characters' },
+] as const satisfies readonly FaultDef[];
 
-export const MESSAGING_REST_FAULTS = [...SESSION_FOLDER_MESSAGE_FAULTS, ...LISTING_STATE_FAULTS] as const;
+export const MESSAGING_REST_FAULTS = [...SESSION_FOLDER_FAULTS, ...MESSAGE_FAULTS, ...LISTING_STATE_FAULTS] as const satisfies readonly FaultDef[];

@@ -1,9 +1,9 @@
 import type { Context, Hono } from 'hono';
 import { MailError } from '../core/mail/index.js';
 import { jsonBody, pathId, type Body } from './body.js';
-import type { AuthedEnv, RestDeps } from './routes.js';
-import { ordered } from '../variant/shapes.js';
-import { madeAnyway } from '../core/mail/made-anyway.js';
+import type { AuthedEnv, RestDeps } from './deps.js';
+import { ordered } from '../common-readings.js';
+import { madeAnyway } from '../made-anyway.js';
 
 /** Faults of a refused create that makes the folder all the same (issue 15 item 7), by §7.2 refusal. */
 const MADE_ANYWAY_REST = {

@@ -3,8 +3,8 @@ import { MailError } from '../core/mail/index.js';
 import { buildMime } from '../core/mail/mime.js';
 import type { Attachment } from '../core/mail/model.js';
 import { bool, int, jsonBody, list, pathId, str, strList, type Body } from './body.js';
-import type { AuthedEnv, RestDeps } from './routes.js';
-import { ordered } from '../variant/shapes.js';
+import type { AuthedEnv, RestDeps } from './deps.js';
+import { ordered } from '../common-readings.js';
 
 type C = Context<AuthedEnv>;
 
@@ -94,7 +94,9 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
     const f = c.get('fault');
     const { copy, content } = messages.open(actor(c), pathId(c), 'mime');
     if (!f('messaging-rest.mime-no-tracking')) messages.markRead(copy);
-    if (f('messaging-rest.mime-reads-all-for-unread') || f('messaging-rest.mime-reads-all-for-search')) messages.markAllRead(actor(c).user);
+    if (f('messaging-rest.mime-reads-all-for-unread') || f('messaging-rest.mime-reads-all-for-search')) {
+      for (const other of mailbox.store.copiesOwnedBy(actor(c).user.id)) if (other.side === 'received') messages.markRead(other);
+    }
     let mime = buildMime(content);
     if (f('messaging-rest.mime-no-separator')) mime = mime.replace('\r\n\r\n', '\r\n');
     return c.json(shapes.extra({ MimeMessage: mime }));

@@ -8,8 +8,9 @@ import { errorResponse } from './errors.js';
 import { folderRoutes } from './folders.js';
 import { messageRoutes } from './messages.js';
 import { Shapes } from './shapes.js';
-import { AUTH_SCHEME } from '../token/choices.js';
-import { lenientRead, type InputFields } from '../variant/lenient.js';
+import type { AuthedEnv, RestDeps } from './deps.js';
+import { AUTH_SCHEME } from '../token/readings.js';
+import { lenientRead, type InputFields } from '../axes/lenient.js';
 
 /**
  * The inputs a lenient reading touches (axes common.input-trimming, common.numeric-strings):
@@ -21,17 +22,6 @@ const REST_INPUT: InputFields = {
   ints: ['FolderType', 'FolderId', 'FolderID', 'DestinationFolderId', 'MessageId', 'MessageListFilter', 'LastMessageIDReceived', 'PageNum', 'PageSize'],
 };
 
-export type AuthedEnv = AppEnv & { Variables: AppEnv['Variables'] & { user: User; credential: string } };
-
-/** What every route module receives. */
-export interface RestDeps {
-  state: ReferenceState;
-  shapes: Shapes;
-  actor(c: Context<AuthedEnv>): Actor;
-  /** spec §4.3 'string response': a JSON string, or plain text (variant) */
-  text(c: Context, text: string): Response;
-}
-
 /**
  * Messaging REST adapter at {base_url}/SecureMessagingAPI (B1; paths and bodies of
  * vendor-wire §1.1). Every operation of spec §4.3 calls the mail core; a MailError becomes the
@@ -41,8 +31,8 @@ export function messagingRestRoutes(state: ReferenceState): Hono<AppEnv> {
   const { domain, credentials, mailbox, variant } = state;
   const deps: RestDeps = {
     state,
-    shapes: new Shapes(variant),
-    actor: (c) => ({ user: c.get('user'), credential: c.get('credential'), fault: c.get('fault') }),
+    shapes: new Shapes(variant, state.mail),
+    actor: (c) => ({ user: c.get('user'), credential: c.get('credential'), policy: c.get('mailPolicy') }),
     text: (c, text) => (state.mail.plainTextResponses ? c.text(text) : c.json(text)),
   };
   const onError = (err: Error, c: Context) => {
@@ -74,7 +64,7 @@ export function messagingRestRoutes(state: ReferenceState): Hono<AppEnv> {
     };
     if (key) {
       try {
-        user = mailbox.accounts.sessionUser(key, fault);
+        user = mailbox.accounts.sessionUser(key, c.get('mailPolicy'));
       } catch (e) {
         user = e instanceof MailError && !credentials.session(key) && fault('messaging-rest.unknown-key-acts-as-sender') ? sender() : undefined;
         if (!user) throw e;

@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto';
 import { statusRow } from '../../contract/message-status.js';
-import { formatTime } from '../core/mail/choices.js';
+import { formatTime, type MailReadings } from '../core/mail/readings.js';
 import type { Listed } from '../core/mail/listing.js';
 import { statusOf, type Content, type Folder, type Tracking } from '../core/mail/model.js';
-import type { Variant } from '../variant.js';
-import { mailChoices } from '../core/mail/choices.js';
-import { withExtraFields } from '../variant/shapes.js';
+import type { AxisReader } from '../axes/axis.js';
+import { withExtraFields } from '../common-readings.js';
 
 /** Response bodies of vendor-wire §1.2, built from core records; extra fields per the variant (B3). */
 export class Shapes {
-  constructor(private readonly variant: Variant) {}
+  constructor(
+    private readonly variant: AxisReader,
+    /** the messaging readings, resolved once at start (state.mail) */
+    private readonly mail: MailReadings,
+  ) {}
 
-  #time = (d: Date) => formatTime(d, mailChoices(this.variant));
+  #time = (d: Date) => formatTime(d, this.mail);
 
   extra<T extends object>(body: T): T {
     return withExtraFields(this.variant, body);

@@ -1,4 +1,6 @@
+import type { FaultCheck } from '../faults.js';
 import { MailError, type Actor } from '../core/mail/index.js';
+import type { MailPolicy } from '../core/mail/policy.js';
 import type { FolderType } from '../core/mail/model.js';
 import type { User } from '../core/domain.js';
 import type { ReferenceState } from '../state.js';
@@ -12,7 +14,9 @@ import type { InnerXml } from './inner.js';
 export interface OpContext {
   state: ReferenceState;
   parts: Record<string, PartValue>;
-  fault: (id: string) => boolean;
+  fault: FaultCheck;
+  /** the mail core's policy for this request (reference/core/mail/policy.ts) */
+  policy: MailPolicy;
   inner: InnerXml;
 }
 
@@ -31,10 +35,10 @@ export function actor(c: OpContext): Actor {
   else if (key !== '') {
     const session = c.state.credentials.session(key);
     if (!session && c.fault('messaging-soap.unknown-key-accepted')) user = domain.users.values().next().value;
-    else user = mailbox.accounts.sessionUser(key, c.fault);
+    else user = mailbox.accounts.sessionUser(key, c.policy);
   }
   if (!user) throw new MailError('notAuthenticated');
-  return { user, credential: key, fault: c.fault };
+  return { user, credential: key, policy: c.policy };
 }
 
 export function folderType(value: number): FolderType {

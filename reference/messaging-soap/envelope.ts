@@ -1,6 +1,6 @@
 import { SOAP11_ENV, type SoapOperation } from '../../contract/messaging-soap.js';
 import { cdataXml, childNamed, escapeAttribute, escapeXml, parseXml, type XmlElement } from '../../contract/wire/xml.js';
-import type { SoapChoices } from './choices.js';
+import type { SoapReadings } from './readings.js';
 
 /**
  * SOAP 1.1 envelopes of the reference (spec §4.4, B4): reading a request down to the operation
@@ -74,7 +74,7 @@ export function readParts(op: SoapOperation, element: XmlElement, ns: string): R
 
 const EXTRA_HEADER = '<ServerInfo xmlns="urn:reference:extra">reference server; clients ignore this header entry</ServerInfo>';
 
-function envelope(ch: SoapChoices, inner: string): string {
+function envelope(ch: SoapReadings, inner: string): string {
   const p = ch.prefix;
   const q = (name: string) => (p ? `${p}:${name}` : name);
   const decl = p ? `xmlns:${p}="${SOAP11_ENV}"` : `xmlns="${SOAP11_ENV}"`;
@@ -92,20 +92,20 @@ function envelope(ch: SoapChoices, inner: string): string {
  * escaped under the CDATA reading too): a MIME text keeps its CRLF line ends.
  * `rawCr` is the fault of a writer that leaves CR raw (every XML reader then sees LF).
  */
-function stringContent(ch: SoapChoices, text: string, rawCr: boolean): string {
+function stringContent(ch: SoapReadings, text: string, rawCr: boolean): string {
   if (rawCr) return ch.escaping === 'cdata' && !text.includes(']]>') ? `<![CDATA[${text}]]>` : escapeXml(text).split('&#13;').join('\r');
   return (ch.escaping === 'cdata' ? cdataXml(text) : undefined) ?? escapeXml(text);
 }
 
 /** spec §4.4: HTTP 200, <Op>Response in {soap_namespace}, with <Op>Result where the operation has one. */
-export function responseXml(ch: SoapChoices, ns: string, op: string, result: string | undefined, options: { rawCr?: boolean } = {}): string {
+export function responseXml(ch: SoapReadings, ns: string, op: string, result: string | undefined, options: { rawCr?: boolean } = {}): string {
   const extra = ch.extraElements ? `<ServedBy xmlns="urn:reference:extra">reference</ServedBy>` : '';
   const body = result === undefined ? '' : `<${op}Result>${stringContent(ch, result, options.rawCr ?? false)}</${op}Result>`;
   return envelope(ch, `<${op}Response xmlns="${escapeAttribute(ns)}">${body}${extra}</${op}Response>`);
 }
 
 /** SOAP 1.1 §4.4: a Fault with faultcode (a QName in the envelope namespace) and faultstring. */
-export function faultXml(ch: SoapChoices, code: FaultCode, text: string): string {
+export function faultXml(ch: SoapReadings, code: FaultCode, text: string): string {
   const p = ch.prefix;
   const fault = p ? `${p}:Fault` : 'Fault';
   // faultcode and faultstring are unqualified (SOAP 1.1 §4.4); the code's prefix must be bound

@@ -1,11 +1,12 @@
+import type { FaultDef } from '../fault-def.js';
 /**
  * Messaging SOAP faults of issue 15 item 7 (effects read back): a success answer that changes
  * nothing, or a refusal that changes something all the same. Each is caught only by a rule that
  * reads the effect back through another operation (clarification R1).
  */
 /** as in faults.ts; a rule of another interface is named in full */
-const f = (id: string, rule: string, breaks: string, also?: { rules: string[]; why: string }) => ({
-  id: `messaging-soap.${id}`,
+const f = <I extends string>(id: I, rule: string, breaks: string, also?: { rules: string[]; why: string }) => ({
+  id: `messaging-soap.${id}` as const,
   rule: `messaging-soap.${rule}`,
   breaks,
   ...(also ? { alsoBreaks: { rules: also.rules.map((r) => (r.startsWith('messaging-') ? r : `messaging-soap.${r}`)), why: also.why } } : {}),
@@ -20,4 +21,4 @@ export const SOAP_EFFECT_FAULTS = [
   f('folder-type-invalid-made-anyway', 'create-folder.type-invalid', 'FolderType 2 or -1 is a Fault with the §7.2 text, but an inbox folder is made all the same'),
   f('folder-too-long-made-anyway', 'create-folder.name-length', 'a 66-character name is a Fault with the §7.2 text, but the folder is made all the same'),
   f('folder-duplicate-made-anyway', 'create-folder.name-exists', 'a duplicate name is a Fault with the §7.2 text, but a second folder of that name is made all the same'),
-] as const;
+] as const satisfies readonly FaultDef[];

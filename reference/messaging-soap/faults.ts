@@ -1,11 +1,12 @@
+import type { FaultDef } from '../fault-def.js';
 import { SOAP_EFFECT_FAULTS } from './faults-effects.js';
 
 /**
  * One deliberate violation per way a messaging SOAP rule can be broken (issue 10, item 5); see
  * reference/faults.ts. `rule` is the id of the spec test in specs/messaging-soap that must fail.
  */
-const f = (id: string, rule: string, breaks: string, also?: { rules: string[]; why: string }) => ({
-  id: `messaging-soap.${id}`,
+const f = <I extends string>(id: I, rule: string, breaks: string, also?: { rules: string[]; why: string }) => ({
+  id: `messaging-soap.${id}` as const,
   rule: `messaging-soap.${rule}`,
   breaks,
   ...(also ? { alsoBreaks: { rules: also.rules.map((r) => `messaging-soap.${r}`), why: also.why } } : {}),
@@ -87,4 +88,4 @@ export const MESSAGING_SOAP_FAULTS = [
   // REST and SOAP are one mailbox
   f('delete-trash-restores', 'model.one-mailbox', 'a SOAP delete of a message in Trash puts it back in the Inbox (Outbox for a sent copy): backward along the trash sequence', { rules: ['delete.trash-sequence'], why: 'its second delete is a SOAP delete of a message in Trash' }),
   f('delete-restarts-trash', 'model.one-mailbox', 'a SOAP delete of a message already in Trash puts it in Trash again (it forgets the earlier delete)', { rules: ['delete.trash-sequence'], why: 'its second delete is a SOAP delete of a message in Trash' }),
-] as const;
+] as const satisfies readonly FaultDef[];

@@ -1,6 +1,6 @@
 import { escapeXml } from '../../contract/wire/xml.js';
-import { formatTime } from '../core/mail/choices.js';
-import type { SoapChoices } from './choices.js';
+import { formatTime } from '../core/mail/readings.js';
+import type { SoapReadings } from './readings.js';
 
 /**
  * The XML documents the SOAP form returns inside a string (vendor-wire §4; B4: kept so). Element
@@ -20,7 +20,7 @@ const ROOTS = {
 } as const;
 
 export class InnerXml {
-  constructor(private readonly ch: SoapChoices) {}
+  constructor(private readonly ch: SoapReadings) {}
 
   root(kind: keyof typeof ROOTS): string {
     return ROOTS[kind][this.ch.innerRoots === 'vendor' ? 0 : 1];

@@ -1,7 +1,7 @@
 import { buildMime } from '../core/mail/mime.js';
 import { MailError } from '../core/mail/index.js';
 import { copyType } from '../core/mail/model.js';
-import { madeAnyway } from '../core/mail/made-anyway.js';
+import { madeAnyway } from '../made-anyway.js';
 import { actor, bool, folderType, int, str, type Handler } from './context.js';
 import { SoapFault } from './envelope.js';
 import { LISTING_HANDLERS } from './listing.js';
@@ -13,7 +13,7 @@ import { LISTING_HANDLERS } from './listing.js';
  */
 
 const logon: Handler = (c) => {
-  const key = c.state.mailbox.accounts.logon(str(c, 'UserIDorEmail'), str(c, 'Password'), c.fault);
+  const key = c.state.mailbox.accounts.logon(str(c, 'UserIDorEmail'), str(c, 'Password'), c.policy);
   return c.fault('messaging-soap.logon-empty-result') ? '' : key;
 };
 
@@ -44,7 +44,7 @@ const accountDetails: Handler = (c) => {
 const changePassword: Handler = (c) => {
   if (c.fault('messaging-soap.change-password-needs-key')) throw new MailError('notAuthenticated');
   if (c.fault('messaging-soap.change-password-noop')) return undefined;
-  c.state.mailbox.accounts.changePassword({ login: str(c, 'EmailAddr') }, str(c, 'OldPassword'), str(c, 'NewPassword'), c.fault);
+  c.state.mailbox.accounts.changePassword({ login: str(c, 'EmailAddr') }, str(c, 'OldPassword'), str(c, 'NewPassword'), c.policy);
   return undefined;
 };
 

@@ -7,7 +7,7 @@ import { RULE_HEADER } from '../faults.js';
 import { JUDGES_HEADER } from '../refusals.js';
 import type { OperationId } from '../../contract/operations.js';
 import type { ReferenceState } from '../state.js';
-import { soapChoices, type SoapChoices } from './choices.js';
+import { soapReadings, type SoapReadings } from './readings.js';
 import { faultXml, readEnvelope, readParts, responseXml, SoapFault, type FaultCode } from './envelope.js';
 import { InnerXml } from './inner.js';
 import { HANDLERS } from './operations.js';
@@ -35,7 +35,7 @@ const CLIENT_CAUSES: ReadonlySet<MailErrorCode> = new Set([
 
 const generalError = (at: Date) => internalErrorText(at.toISOString());
 
-function codeFor(ch: SoapChoices, cause: FaultCode): FaultCode {
+function codeFor(ch: SoapReadings, cause: FaultCode): FaultCode {
   if (cause === 'VersionMismatch' || cause === 'MustUnderstand') return cause;
   return ch.faultCode === 'server' ? 'Server' : ch.faultCode === 'client' ? 'Client' : cause;
 }
@@ -48,7 +48,7 @@ function codeFor(ch: SoapChoices, cause: FaultCode): FaultCode {
  */
 export function messagingSoapRoutes(state: ReferenceState): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const ch = soapChoices(state.variant);
+  const ch = soapReadings(state.variant);
   const inner = new InnerXml(ch);
   const namespace = REFERENCE_SOAP_NAMESPACE;
   const offered = () => offeredOperations(state.platform.edition, state.platform.release);
@@ -106,7 +106,7 @@ export function messagingSoapRoutes(state: ReferenceState): Hono<AppEnv> {
       }
       const element = f('messaging-soap.missing-int-as-zero') ? withZeros(request.element, known.parts, request.ns) : request.element;
       const parts = readParts(known, element, request.ns);
-      const result = await HANDLERS[known.name]!({ state, parts, fault: f, inner });
+      const result = await HANDLERS[known.name]!({ state, parts, fault: f, policy: c.get('mailPolicy'), inner });
       const shown = known.result === 'void' ? (ch.voidResponse === 'result-text' ? 'OK' : undefined) : (result ?? (f('messaging-soap.delete-result-missing') ? undefined : ''));
       let body = responseXml(ch, namespace, known.name, shown, { rawCr: known.name === 'GetMIMEMessage' && f('messaging-soap.mime-raw-cr') });
       if (known.name === 'GetFolderList' && f('messaging-soap.response-unqualified')) body = body.replace(` xmlns="${namespace}"`, '');

@@ -1,3 +1,4 @@
+import type { FaultCheck } from '../faults.js';
 import { soapAction, type SoapOperation } from '../../contract/messaging-soap.js';
 import { escapeAttribute } from '../../contract/wire/xml.js';
 
@@ -7,7 +8,7 @@ import { escapeAttribute } from '../../contract/wire/xml.js';
  * generated from `?WSDL`. Request children: strings minOccurs=0, ints and booleans minOccurs=1
  * (as ASMX types value types); every result is xs:string; void operations answer an empty element.
  */
-export function wsdl(ops: readonly SoapOperation[], namespace: string, location: string, fault: (id: string) => boolean): string {
+export function wsdl(ops: readonly SoapOperation[], namespace: string, location: string, fault: FaultCheck): string {
   const ns = escapeAttribute(namespace);
   const shown = ops.filter((o) => !(o.name === 'RetractMessage' && fault('messaging-soap.wsdl-drops-operation')));
   const action = (op: string) => (op === 'MoveMessage' && fault('messaging-soap.wsdl-wrong-action') ? soapAction(namespace, 'Move') : soapAction(namespace, op));

@@ -1,8 +1,8 @@
 import { COMPANY_STATUS, type ProvisioningErrorName } from '../../contract/provisioning.js';
 import type { Companies } from '../core/companies.js';
 import type { Domain } from '../core/domain.js';
-import type { Variant } from '../variant.js';
-import { EMAIL_VALIDATION } from './choices.js';
+import type { AxisReader } from '../axes/axis.js';
+import { EMAIL_VALIDATION } from './readings.js';
 import { wellFormedDomain, wellFormedEmail, type Fault } from './validate.js';
 
 /** The CompanyModel field checks of spec §7.3 shared by Create and Update (reference/provisioning/company.ts). */
@@ -15,12 +15,12 @@ export interface ProvisionScope {
   fault: Fault;
   /** the key under which a target names a company type (profile provisioning.companyType.field) */
   companyTypeField: string;
-  /** the reference's readings of the spec's silences (reference/provisioning/choices.ts) */
-  variant: Variant;
+  /** the reference's readings of the spec's silences (reference/provisioning/readings.ts) */
+  variant: AxisReader;
 }
 
 /** spec §7.3 InvalidEmailAddress under the variant's reading of 'well-formed' (P16). */
-export const emailOk = (scope: { fault: Fault; variant: Variant }, value: unknown): boolean =>
+export const emailOk = (scope: { fault: Fault; variant: AxisReader }, value: unknown): boolean =>
   wellFormedEmail(value, scope.fault, scope.variant.get(EMAIL_VALIDATION) === 'lenient');
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');

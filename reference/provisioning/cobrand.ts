@@ -1,9 +1,9 @@
 import { COMPANY_STATUS, type ProvisioningErrorName } from '../../contract/provisioning.js';
 import type { Companies } from '../core/companies.js';
 import type { Domain } from '../core/domain.js';
-import type { Variant } from '../variant.js';
+import type { AxisReader } from '../axes/axis.js';
 import { emailOk } from './checks.js';
-import { ADMIN_AS_SECURE_CONTACT, CONTACT_WITHOUT_COBRAND, SECURE_CONTACTS_SHAPE } from './choices.js';
+import { ADMIN_AS_SECURE_CONTACT, CONTACT_WITHOUT_COBRAND, SECURE_CONTACTS_SHAPE } from './readings.js';
 import { hexColour, nonEmpty, type Fault } from './validate.js';
 
 /** spec §2.4 CobrandModel and the §7.3 Cobrand rows, §8 cobrand uniqueness and SecureContacts limit. */
@@ -18,7 +18,7 @@ interface CobrandScope {
   domain: Domain;
   companies: Companies;
   fault: Fault;
-  variant: Variant;
+  variant: AxisReader;
 }
 
 interface Subject {

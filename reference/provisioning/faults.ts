@@ -1,3 +1,4 @@
+import type { FaultDef } from '../fault-def.js';
 /** One deliberate violation per provisioning rule (issue 4, item 7); see reference/faults.ts. */
 export const PROVISIONING_FAULTS = [
   // envelope and authentication (spec §5.8, §7.3 Other)
@@ -62,4 +63,4 @@ export const PROVISIONING_FAULTS = [
   { id: 'provisioning.key-get-latest', rule: 'provisioning.key.get-by-automation-id', breaks: 'Get with an AutomationId returns the key made last for the company, whichever AutomationId it belongs to' },
   { id: 'provisioning.key-new-reuses-automation-id', rule: 'provisioning.key.new-generates-automation-id', breaks: 'New without AutomationId renews the default AutomationId instead of generating one' },
   { id: 'provisioning.key-new-keeps-old', rule: 'provisioning.key.new-invalidates-old', breaks: 'New with an AutomationId returns a new key but keeps the old one valid' },
-] as const;
+] as const satisfies readonly FaultDef[];

@@ -1,8 +1,8 @@
 import type { ProvisioningErrorName } from '../../contract/provisioning.js';
 import type { Companies, CompanyKey } from '../core/companies.js';
 import type { Fault } from './validate.js';
-import type { Variant } from '../variant.js';
-import { COMPANY_KEYS } from './choices.js';
+import type { AxisReader } from '../axes/axis.js';
+import { COMPANY_KEYS } from './readings.js';
 
 /**
  * spec §4.5 Get an encryption key / Create a new encryption key, over AutomationKeyModel. The
@@ -36,7 +36,7 @@ export function getEncryptionKey(companies: Companies, model: Record<string, unk
   return key ? { errors: [], data: view(record.referenceId, key) } : { errors: ['CompanyNotFound'] };
 }
 
-export function newEncryptionKey(companies: Companies, model: Record<string, unknown>, f: Fault, variant?: Variant): KeyOutcome {
+export function newEncryptionKey(companies: Companies, model: Record<string, unknown>, f: Fault, variant?: AxisReader): KeyOutcome {
   const found = companyFor(companies, model);
   if (!found) return { errors: ['CompanyNotFound'] };
   const { record, automationId } = found;

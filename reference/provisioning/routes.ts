@@ -4,11 +4,11 @@ import { decrypt, encrypt, hmac, open } from '../../contract/wire/envelope-crypt
 import type { ReferenceState } from '../state.js';
 import type { AppEnv, Ctx } from '../http.js';
 import { parseJson, readJson, scalarText } from '../json.js';
-import { COMPANY_IN_RESPONSE, REFUSAL_STATUS, UNDECRYPTABLE_DATA, provisioningChoices } from './choices.js';
+import { COMPANY_IN_RESPONSE, REFUSAL_STATUS, UNDECRYPTABLE_DATA } from './readings.js';
 import { companyView, provision, type ProvisionScope } from './company.js';
 import { getEncryptionKey, newEncryptionKey } from './keys.js';
 import type { Provisioner } from './provisioners.js';
-import { lenientRead, type InputFields } from '../variant/lenient.js';
+import { lenientRead, type InputFields } from '../axes/lenient.js';
 
 /** The key under which the reference's CompanyModel names a company type (seeded into the profile). */
 export const COMPANY_TYPE_FIELD = 'CompanyType';
@@ -29,20 +29,20 @@ type Opened = { ok: true; provisioner: Provisioner; body: Record<string, unknown
 export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { companies, provisioners, domain } = state;
-  const choices = provisioningChoices(state.variant);
+  const readings = state.readings.provisioning;
   const companyInput = lenientRead(state.variant, COMPANY_MODEL_INPUT);
 
   const respond = (c: Ctx, errors: ProvisioningErrorName[], provisioner?: Provisioner, data?: unknown, requestIv?: string, unlisted: number[] = []) => {
-    const body: Record<string, unknown> = { TransactionId: choices.transactionId(), Errors: [...errors.map(choices.errorValue), ...unlisted], IV: null, Data: null, Hash: null };
+    const body: Record<string, unknown> = { TransactionId: readings.transactionId(), Errors: [...errors.map(readings.errorValue), ...unlisted], IV: null, Data: null, Hash: null };
     if (provisioner && data !== undefined) {
       const plaintext = JSON.stringify(data);
-      const iv = choices.responseIv === 'request' && requestIv ? Buffer.from(requestIv, 'base64') : undefined;
+      const iv = readings.responseIv === 'request' && requestIv ? Buffer.from(requestIv, 'base64') : undefined;
       const sealed = encrypt(provisioner.key, plaintext, iv?.length === 16 ? iv : undefined);
       body.IV = sealed.iv;
       body.Data = sealed.data;
-      body.Hash = choices.hashOver === 'ciphertext' ? hmac(provisioner.key, Buffer.from(sealed.data, 'base64')) : sealed.hash;
+      body.Hash = readings.hashOver === 'ciphertext' ? hmac(provisioner.key, Buffer.from(sealed.data, 'base64')) : sealed.hash;
     }
-    if (choices.extraFields) body.ServerTime = domain.clock.now().toISOString();
+    if (readings.extraFields) body.ServerTime = domain.clock.now().toISOString();
     // P10: a refusal is HTTP 200 with Errors (B5), or the variant's 4xx with the same ResponseModel
     return c.json(body, errors.length > 0 ? (state.variant.get(REFUSAL_STATUS) as 200 | 400) : 200);
   };

@@ -1,7 +1,7 @@
 import { newKey } from '../../contract/wire/envelope-crypto.js';
 import type { ProfileInput } from '../../contract/profile.js';
 import type { ReferenceState } from '../state.js';
-import { AUTO_SENDER_DOMAINS, COMPANY_IN_RESPONSE, COMPANY_TYPE, SECURE_CONTACTS_COUNT, provisioningChoices } from './choices.js';
+import { AUTO_SENDER_DOMAINS, COMPANY_IN_RESPONSE, COMPANY_TYPE, SECURE_CONTACTS_COUNT } from './readings.js';
 import { COMPANY_TYPE_FIELD } from './routes.js';
 
 /**
@@ -27,7 +27,7 @@ export function seedProvisioning(state: ReferenceState): NonNullable<ProfileInpu
     secureContactUserTypeCode: userTypes.find((t) => t.secureContact)!.code,
     companyType: state.variant.get(COMPANY_TYPE) === 'none' ? undefined : { field: COMPANY_TYPE_FIELD, known: [...state.companies.companyTypes][0]! },
     autoSenderDomains: state.variant.get(AUTO_SENDER_DOMAINS),
-    reportsErrorNames: provisioningChoices(state.variant).errorsAsNames,
+    reportsErrorNames: state.readings.provisioning.errorsAsNames,
     companyInResponse: state.variant.get(COMPANY_IN_RESPONSE),
     secureContactsCountAsUsers: state.variant.get(SECURE_CONTACTS_COUNT),
   };

@@ -1,3 +1,4 @@
+import type { FaultCheck } from '../faults.js';
 import type { ProvisioningErrorName } from '../../contract/provisioning.js';
 
 /**
@@ -5,7 +6,7 @@ import type { ProvisioningErrorName } from '../../contract/provisioning.js';
  * same inputs their own way) so that the suite and the reference cannot share one mistake.
  */
 
-export type Fault = (id: string) => boolean;
+export type Fault = FaultCheck;
 
 const DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 

@@ -1,11 +1,11 @@
-import type { FaultDef } from '../faults.js';
+import type { FaultDef } from '../fault-def.js';
 
 /**
  * Deliberate violations of the SMTP gateway's rules (spec §1 SMTP paragraph, §4.2 SMTP rows,
  * §4.3 Get unread status 5, B7). The gateway knows a connection's rule from its EHLO name
  * (harness/clients/smtp.ts), as HTTP routes know it from the rule header.
  */
-export const SMTP_FAULTS: readonly FaultDef[] = [
+export const SMTP_FAULTS = [
   { id: 'smtp.ehlo-refused', rule: 'smtp.gateway.ehlo', breaks: 'the gateway answers EHLO with 502, so no extended session can start', alsoBreaks: { rules: ['messaging-rest.status.plain-text-tls', 'smtp.auth.login', 'smtp.starttls.offered', 'smtp.auth.plain', 'smtp.auth.wrong-credentials', 'smtp.delivery.content', 'smtp.delivery.unread-status-5', 'smtp.reset.new-password', 'smtp.reset.old-password', 'smtp.whitelist.exclusive', 'smtp.whitelist.inside-accepted', 'smtp.whitelist.outside-refused', 'smtp.whitelist.removed'], why: 'every other SMTP rule needs EHLO (STARTTLS and AUTH are EHLO extensions)' } },
   { id: 'smtp.starttls-hidden', rule: 'smtp.starttls.offered', breaks: 'EHLO does not offer STARTTLS', alsoBreaks: { rules: ['messaging-rest.status.plain-text-tls', 'smtp.auth.login', 'smtp.auth.plain', 'smtp.auth.wrong-credentials', 'smtp.delivery.content', 'smtp.delivery.unread-status-5', 'smtp.reset.new-password', 'smtp.reset.old-password', 'smtp.whitelist.exclusive', 'smtp.whitelist.inside-accepted', 'smtp.whitelist.outside-refused', 'smtp.whitelist.removed'], why: 'every SMTP rule that authenticates does so inside TLS (B7; the reference offers AUTH only there)' } },
   { id: 'smtp.starttls-unavailable', rule: 'smtp.starttls.offered', breaks: 'STARTTLS is offered but answered 454 TLS not available', alsoBreaks: { rules: ['messaging-rest.status.plain-text-tls', 'smtp.auth.login', 'smtp.auth.plain', 'smtp.auth.wrong-credentials', 'smtp.delivery.content', 'smtp.delivery.unread-status-5', 'smtp.reset.new-password', 'smtp.reset.old-password', 'smtp.whitelist.exclusive', 'smtp.whitelist.inside-accepted', 'smtp.whitelist.outside-refused', 'smtp.whitelist.removed'], why: 'every SMTP rule that authenticates does so inside TLS (B7; the reference offers AUTH only there)' } },
@@ -26,4 +26,4 @@ export const SMTP_FAULTS: readonly FaultDef[] = [
   { id: 'smtp.delivery-dropped', rule: 'smtp.delivery.unread-status-5', breaks: 'mail is accepted with 250 but never reaches the inbox', alsoBreaks: { rules: ['messaging-rest.status.plain-text-tls', 'smtp.delivery.content'], why: 'nothing is delivered for any rule to read' } },
   { id: 'smtp.delivery-subject-lost', rule: 'smtp.delivery.content', breaks: 'the delivered message loses its subject', alsoBreaks: { rules: ['messaging-rest.status.plain-text-tls', 'smtp.delivery.unread-status-5'], why: 'the subject is the only handle an inbox summary gives for the delivered message' } },
   { id: 'smtp.delivery-body-lost', rule: 'smtp.delivery.content', breaks: 'the delivered message loses its plain-text body' },
-];
+] as const satisfies readonly FaultDef[];

@@ -1,3 +1,4 @@
+import type { FaultId } from '../faults.js';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerAuthentication, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
@@ -51,11 +52,11 @@ const refusal = (code: number, text: string): Refusal => Object.assign(new Error
  */
 export async function startGateway(state: ReferenceState, host: string, port = 0): Promise<RunningGateway> {
   const { smtp: settings, domain, mailbox, faults } = state;
-  const choices = settings.choices;
+  const readings = state.readings.smtp;
   const connections = new Map<string, Connection>();
   const pems = await certificate();
   const of = (session: SMTPServerSession): Connection => connections.get(session.id) ?? {};
-  const on = (id: string, session: SMTPServerSession) => faults.on(id, of(session).rule);
+  const on = (id: FaultId, session: SMTPServerSession) => faults.on(id, of(session).rule);
 
   /** B7: the authenticated company's whitelist, as the faults bend it. */
   function admitted(companyId: number, session: SMTPServerSession): boolean {
@@ -64,23 +65,23 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
     const current = settings.credentials(companyId).endpoints;
     const lists = settings.listsSet(companyId);
     if (on('smtp.whitelist-removal-ignored', session) && (current === undefined || current.length === 0) && lists.length > 0) {
-      return lists.at(-1)!.some((e) => admits(e, address, choices.subnetForm));
+      return lists.at(-1)!.some((e) => admits(e, address, readings.subnetForm));
     }
     if (current === undefined) return true;
     if (on('smtp.whitelist-listed-refused', session)) return false;
-    if (on('smtp.whitelist-first-entry-only', session)) return current.length > 0 && admits(current[0]!, address, choices.subnetForm);
-    if (on('smtp.whitelist-additive', session)) return [...lists.flat(), ...current].some((e) => admits(e, address, choices.subnetForm));
+    if (on('smtp.whitelist-first-entry-only', session)) return current.length > 0 && admits(current[0]!, address, readings.subnetForm);
+    if (on('smtp.whitelist-additive', session)) return [...lists.flat(), ...current].some((e) => admits(e, address, readings.subnetForm));
     return settings.allows(companyId, address);
   }
 
   /** Refuses a non-whitelisted address at this stage of the dialogue (variant), or lets it through. */
-  function gate(stage: typeof choices.refusalStage, session: SMTPServerSession, companyId: number): Refusal | undefined {
-    if (stage !== choices.refusalStage || admitted(companyId, session)) return undefined;
+  function gate(stage: typeof readings.refusalStage, session: SMTPServerSession, companyId: number): Refusal | undefined {
+    if (stage !== readings.refusalStage || admitted(companyId, session)) return undefined;
     if (on('smtp.whitelist-after-data', session)) {
       of(session).discard = true;
       return undefined;
     }
-    const code = on('smtp.whitelist-refusal-4xx', session) ? 451 : choices.refusalCode;
+    const code = on('smtp.whitelist-refusal-4xx', session) ? 451 : readings.refusalCode;
     return refusal(code, `${code === 451 ? '4.7.1' : '5.7.1'} Client address ${session.remoteAddress} is not on this company's SMTP whitelist`);
   }
 
@@ -105,8 +106,8 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
     key: pems.private,
     cert: pems.cert,
     name: 'localhost',
-    banner: choices.banner,
-    heloResponse: choices.heloResponse,
+    banner: readings.banner,
+    heloResponse: readings.heloResponse,
     authMethods: ['PLAIN', 'LOGIN'],
     // AUTH only inside TLS: the credentials never cross the wire in clear
     allowInsecureAuth: false,

@@ -11,9 +11,9 @@ const loopback = (mask: boolean) => ({ Domain: '', Incoming: true, IpAddress: '1
  * The form of a whitelist entry's Subnet is the variant's, and the profile declares it.
  */
 export function seedSmtp(state: ReferenceState, companyId: number, gateway: { host: string; port: number }): NonNullable<ProfileInput['smtp']> {
-  const { choices } = state.smtp;
+  const readings = state.readings.smtp;
   state.smtp.credentials(companyId);
-  if (choices.removedWhitelist === 'accept-nobody') state.smtp.setWhitelist(companyId, [loopback(choices.subnetForm === 'mask')]);
+  if (readings.removedWhitelist === 'accept-nobody') state.smtp.setWhitelist(companyId, [loopback(readings.subnetForm === 'mask')]);
   // the variant's Subnet form, declared as any target declares its own (clarification G3)
-  return { host: gateway.host, port: gateway.port, whitelistEntry: { Subnet: choices.subnetForm === 'mask' ? '255.255.255.255' : '32' } };
+  return { host: gateway.host, port: gateway.port, whitelistEntry: { Subnet: readings.subnetForm === 'mask' ? '255.255.255.255' : '32' } };
 }

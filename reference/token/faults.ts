@@ -1,3 +1,4 @@
+import type { FaultDef } from '../fault-def.js';
 /** One deliberate violation per token rule (issue 2, item 6); see reference/faults.ts. */
 export const TOKEN_FAULTS = [
   { id: 'token.no-access-token', rule: 'token.client-credentials.issues-token', breaks: 'client_credentials success body lacks access_token' },
@@ -36,4 +37,4 @@ export const TOKEN_FAULTS = [
   { id: 'token.bearer-ignored', rule: 'token.access-token.authorizes', breaks: 'the messaging interface does not accept the access token' },
   { id: 'token.bearer-wrong-user', rule: 'token.access-token.authorizes', breaks: "a valid access token opens another user's account on the messaging interface" },
   { id: 'token.any-bearer-accepted', rule: 'token.access-token.invalid-refused', breaks: 'any bearer token is accepted on the messaging interface' },
-] as const;
+] as const satisfies readonly FaultDef[];

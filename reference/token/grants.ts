@@ -4,9 +4,9 @@ import { verifyTotp } from '../../contract/wire/totp.js';
 import { ipInRange, type User } from '../core/domain.js';
 import type { Ctx } from '../http.js';
 import type { ReferenceState } from '../state.js';
-import { WRONG_OTP_ERROR } from './choices.js';
+import { WRONG_OTP_ERROR } from './readings.js';
 import { TokenError, str, type Body } from './errors.js';
-import { ID_TOKEN_INVALID_STATUS, LOCKING_ATTEMPT_ERROR } from './choices.js';
+import { ID_TOKEN_INVALID_STATUS, LOCKING_ATTEMPT_ERROR } from './readings.js';
 
 export type Grant = (c: Ctx, body: Body) => object;
 

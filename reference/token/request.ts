@@ -1,12 +1,12 @@
 import { FIELD_ERRORS, REQUIRED_FIELDS, TOKEN_ERRORS, type GrantType } from '../../contract/token.js';
 import { mediaType, type Ctx } from '../http.js';
 import { readJson } from '../json.js';
-import type { Variant } from '../variant.js';
-import { ID_TOKEN_INVALID_STATUS, JSON_SCALARS, MISSING_FIELD_ERROR, OTHER_MEDIA_TYPES } from './choices.js';
+import type { AxisReader } from '../axes/axis.js';
+import { ID_TOKEN_INVALID_STATUS, JSON_SCALARS, MISSING_FIELD_ERROR, OTHER_MEDIA_TYPES } from './readings.js';
 import { STRING_FIELDS, TokenError, str, type Body } from './errors.js';
 
 /** Reads and validates the JSON body shared by /Token and /token/challenge. */
-export async function parseTokenBody(c: Ctx, variant: Variant): Promise<Body> {
+export async function parseTokenBody(c: Ctx, variant: AxisReader): Promise<Body> {
   const type = mediaType(c.req.header('content-type'));
   const textJsonRefused = type === 'text/json' && c.get('fault')('token.text-json-body-refused');
   const otherType = type !== undefined && type !== 'application/json' && type !== 'text/json' && variant.get(OTHER_MEDIA_TYPES) === 'refused';
@@ -42,7 +42,7 @@ export async function parseTokenBody(c: Ctx, variant: Variant): Promise<Body> {
  * spec §4.1: every required field of the grant must be present. Missing: InvalidRequest, or (the
  * field-error reading, T8) the §7.1 row of the first missing field that has one.
  */
-export function requireFields(c: Ctx, grant: GrantType, body: Body, variant: Variant): void {
+export function requireFields(c: Ctx, grant: GrantType, body: Body, variant: AxisReader): void {
   let missing = REQUIRED_FIELDS[grant].filter((field) => str(body, field) === '');
   const f = c.get('fault');
   // faults: a required field is treated as optional, so the grant goes ahead without it

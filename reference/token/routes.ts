@@ -5,8 +5,8 @@ import type { AppEnv, Ctx } from '../http.js';
 import { DESCRIPTIONS, TokenError, str } from './errors.js';
 import { createGrants } from './grants.js';
 import { parseTokenBody as parse, requireFields } from './request.js';
-import { withExtraFields } from '../variant/shapes.js';
-import { CHALLENGE_ROTATES, GRANT_TYPE_CASE, MISSING_GRANT_TYPE } from './choices.js';
+import { withExtraFields } from '../common-readings.js';
+import { CHALLENGE_ROTATES, GRANT_TYPE_CASE, MISSING_GRANT_TYPE } from './readings.js';
 
 export function tokenRoutes(state: ReferenceState): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -1,6 +1,6 @@
 import { SILENCES } from '../../contract/silences/index.js';
-import { ALL_AXES } from '../../reference/axes.js';
-import type { Axis } from '../../reference/variant/axis.js';
+import { ALL_AXES } from '../../reference/axes/all.js';
+import type { Axis } from '../../reference/axes/axis.js';
 
 /**
  * The rules a declared reading may make *not applicable* (issue 15, Build 8): rule id →

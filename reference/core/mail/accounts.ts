@@ -3,9 +3,7 @@ import type { Domain, User } from '../domain.js';
 import { MailError, fail } from './errors.js';
 import type { MailStore } from './store.js';
 import { statusOf, UNREAD_COLUMN, type Actor } from './model.js';
-import { LOCKING_ATTEMPT_ERROR } from '../../token/choices.js';
-
-type FaultCheck = (id: string) => boolean;
+import type { MailPolicy } from './policy.js';
 
 /**
  * Log on, log out, change password and account details (spec §4.3 rows 1-4, §5 rules 4 and
@@ -23,41 +21,37 @@ export class MailAccounts {
   ) {}
 
   /** spec §4.3 'Get a session key (log on)'; the §7.2 Login texts for each refusal. */
-  logon(login: string, password: string, fault: FaultCheck): string {
+  logon(login: string, password: string, policy: MailPolicy): string {
     const user = this.domain.findUser(login);
-    if (!user) throw new MailError('invalidCredentials', fault('messaging-rest.logon-invalid-text') ? 'Invalid credentials' : undefined);
+    if (!user) throw new MailError('invalidCredentials', policy.invalidCredentialsText());
     if (user.lockedOut) fail('lockedOut');
     if (user.password !== password) {
-      if (!fault('messaging-rest.logon-never-locks')) user.failedAttempts += 1;
+      if (policy.countsFailedLogon()) user.failedAttempts += 1;
       if (user.failedAttempts >= this.domain.lockoutThreshold) {
         user.lockedOut = true;
-        this.domain.variant.get(LOCKING_ATTEMPT_ERROR) === 'AccountLockedOut' ? fail('lockedOut') : fail('invalidCredentials');
+        this.domain.readings.lockingAttemptError === 'AccountLockedOut' ? fail('lockedOut') : fail('invalidCredentials');
       }
-      throw new MailError('invalidCredentials', fault('messaging-rest.logon-invalid-text') ? 'Invalid credentials' : undefined);
+      throw new MailError('invalidCredentials', policy.invalidCredentialsText());
     }
     user.failedAttempts = 0;
-    if (!user.verified) fault('messaging-rest.logon-unverified-as-invalid') ? fail('invalidCredentials') : fail('unverified');
-    if (user.disabled && !fault('messaging-rest.logon-disabled-accepted')) fail('disabled');
-    if (user.passwordExpired && !fault('messaging-rest.logon-expired-accepted')) fail('passwordExpired');
-    if (!user.apiEnabled && !fault('messaging-rest.logon-non-api-accepted')) fail('notApiUser');
+    if (!user.verified) fail(policy.unverifiedRefusal());
+    if (user.disabled && policy.refusesDisabledUser()) fail('disabled');
+    if (user.passwordExpired && policy.refusesExpiredPassword()) fail('passwordExpired');
+    if (!user.apiEnabled && policy.refusesNonApiUser()) fail('notApiUser');
     return this.credentials.newSessionKey(user, this.sessionLifetimes.get(user.id));
   }
 
   /** The user a session key belongs to (spec §5.4); 'SessionKey Expired' once it lapses (§7.2). */
-  sessionUser(key: string, fault: FaultCheck): User {
-    const session = this.credentials.session(key, fault('messaging-rest.session-never-expires'));
-    if (session && 'expired' in session) fault('messaging-rest.expired-key-generic-text') ? fail('notAuthenticated') : fail('sessionExpired');
+  sessionUser(key: string, policy: MailPolicy): User {
+    const session = this.credentials.session(key, policy.sessionKeysLapse());
+    if (session && 'expired' in session) fail(policy.expiredKeyRefusal());
     if (session && 'user' in session) return session.user;
-    if (fault('messaging-rest.unknown-key-accepted')) {
-      const first = this.domain.users.values().next().value;
-      if (first) return first;
-    }
-    return fail('notAuthenticated');
+    return policy.userForUnknownKey(this.domain.users.values()) ?? fail('notAuthenticated');
   }
 
   /** spec §4.3 'Log out': invalidates the key; later calls with it are invalid. */
   logout(actor: Actor): void {
-    if (!actor.fault('messaging-rest.logout-keeps-key')) this.credentials.endSession(actor.credential);
+    if (actor.policy.logoutEndsSession()) this.credentials.endSession(actor.credential);
   }
 
   /**
@@ -65,12 +59,12 @@ export class MailAccounts {
    * password. The user is the session's, or the one named by login (the REST body carries
    * EmailAddr, spec §2.3's SOAP field, or UserIdOrEmail).
    */
-  changePassword(who: { user?: User; login?: string }, oldPassword: string, newPassword: string, fault: FaultCheck): void {
+  changePassword(who: { user?: User; login?: string }, oldPassword: string, newPassword: string, policy: MailPolicy): void {
     const user = who.user ?? (who.login ? this.domain.findUser(who.login) : undefined);
     if (!user || user.password !== oldPassword) fail('invalidCredentials');
     if (user.lockedOut) fail('lockedOut');
     if (user.disabled) fail('disabled');
-    if (user.passwordExpired && fault('messaging-rest.change-password-refuses-expired')) fail('passwordExpired');
+    if (user.passwordExpired && !policy.changePasswordAcceptsExpired()) fail('passwordExpired');
     if (newPassword === oldPassword) fail('samePassword');
     user.password = newPassword;
     user.passwordExpired = false;

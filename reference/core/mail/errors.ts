@@ -2,7 +2,7 @@ import { MESSAGING_ERROR_TEXTS } from '../../../contract/messaging-errors.js';
 
 /**
  * The one table of messaging errors. A core operation throws MailError with a code; each
- * adapter maps the code to its own form (REST: a 4xx status, SOAP: a fault) and sends the
+ * adapter maps the code to its own form (REST: a 4xx status, SOAP: a SoapFault) and sends the
  * text. Texts marked §7.2 are the spec's, word for word; the others are the reference's own
  * wording for refusals the spec does not document.
  */

@@ -1,4 +1,4 @@
-import type { MailChoices } from './choices.js';
+import type { MailReadings } from './readings.js';
 import { fail } from './errors.js';
 import { copyType, type Actor, type Folder, type FolderType } from './model.js';
 import type { MailStore } from './store.js';
@@ -12,11 +12,11 @@ const nonAscii = (s: string) => /[^\x00-\x7f]/.test(s);
 export class MailFolders {
   constructor(
     private readonly store: MailStore,
-    private readonly choices: MailChoices,
+    private readonly readings: MailReadings,
   ) {}
 
   #length(name: string): number {
-    return this.choices.nameLength === 'utf16' ? name.length : [...name].length;
+    return this.readings.nameLength === 'utf16' ? name.length : [...name].length;
   }
 
   /** spec §4.3 'List all folders': the user's folders with statistics. */
@@ -30,27 +30,27 @@ export class MailFolders {
 
   /** spec §4.3 'Create a new folder', §8 name and type limits, §7.2 CreateFolder texts. */
   create(actor: Actor, name: string, type: number): Folder {
-    const f = actor.fault;
-    const wronglyAccepted = (type === 2 && f('messaging-rest.folder-type-2-accepted')) || (type === -1 && f('messaging-rest.folder-type-minus-1-accepted'));
+    const p = actor.policy;
+    const wronglyAccepted = (type === 2 && p.acceptsFolderType2()) || (type === -1 && p.acceptsFolderTypeMinus1());
     if (type !== 0 && type !== 1 && !wronglyAccepted) fail('folderTypeInvalid');
     if (name.trim() === '') fail('folderTypeInvalid');
     let length = this.#length(name);
-    if (f('messaging-rest.folder-long-names-truncated') && length > 80) {
+    if (p.truncatesLongFolderNames() && length > 80) {
       name = [...name].slice(0, FOLDER_NAME_MAX).join('');
       length = this.#length(name);
     }
-    const limit = f('messaging-rest.folder-limit-64') ? 64 : f('messaging-rest.folder-limit-66') ? 66 : FOLDER_NAME_MAX;
+    const limit = p.folderNameLimit(FOLDER_NAME_MAX);
     if (length > limit) fail('folderNameTooLong');
-    if (f('messaging-rest.folder-name-ascii-only') && nonAscii(name)) fail('folderUnknown');
+    if (p.refusesNonAsciiFolderNames() && nonAscii(name)) fail('folderUnknown');
     // M3: case-insensitively after NFC, or exactly (axis mail.duplicate-folder-names)
-    const norm = (n: string) => (this.choices.duplicateNames === 'exact' ? n : n.normalize('NFC').toLowerCase());
+    const norm = (n: string) => (this.readings.duplicateNames === 'exact' ? n : n.normalize('NFC').toLowerCase());
     const key = norm(name);
-    const checkDuplicates = !f('messaging-rest.folder-duplicates-allowed') && !(f('messaging-rest.folder-duplicates-non-ascii') && nonAscii(name));
+    const checkDuplicates = p.refusesDuplicateFolderNames() && !(!p.refusesNonAsciiDuplicateFolderNames() && nonAscii(name));
     if (checkDuplicates && [...this.store.folders(actor.user).values()].some((x) => norm(x.name) === key)) {
       fail('folderExists');
     }
     const asked: FolderType = type === 1 ? 1 : 0;
-    return this.store.addFolder(actor.user, name, f('messaging-rest.folder-create-type-swapped') ? ((1 - asked) as FolderType) : asked);
+    return this.store.addFolder(actor.user, name, p.createsAskedFolderType() ? asked : ((1 - asked) as FolderType));
   }
 
   /** spec §4.3 'Delete a folder' (custom only, §8); its messages go to the parent (§3.2). */
@@ -58,15 +58,15 @@ export class MailFolders {
     const folder = this.store.folder(actor.user, folderId);
     if (!folder) fail('folderNotFound');
     if (folder.system) {
-      if (actor.fault('messaging-rest.system-folder-delete-200')) return;
+      if (!actor.policy.refusesSystemFolderDelete()) return;
       fail('systemFolder');
     }
-    if (actor.fault('messaging-rest.folder-delete-noop')) return;
+    if (!actor.policy.deletesFolder()) return;
     const parent = this.store.parent(actor.user, folder.type);
     const trash = this.store.system(actor.user, 'trash');
     for (const copy of this.store.copiesIn(folder)) {
       const home = copyType(copy) === folder.type ? parent : this.store.parent(actor.user, copyType(copy));
-      copy.folderId = actor.fault('messaging-rest.folder-delete-to-trash') ? trash.id : home.id;
+      copy.folderId = actor.policy.folderDeleteMovesToParent() ? home.id : trash.id;
     }
     this.store.removeFolder(folder);
   }

@@ -1,7 +1,7 @@
 import type { Credentials } from '../credentials.js';
 import type { Domain, User } from '../domain.js';
 import { MailAccounts } from './accounts.js';
-import type { MailChoices } from './choices.js';
+import type { MailReadings } from './readings.js';
 import { MailFolders } from './folders.js';
 import { MailListing } from './listing.js';
 import { MailMessages } from './messages.js';
@@ -30,13 +30,13 @@ export class MailCore {
   constructor(
     readonly domain: Domain,
     credentials: Credentials,
-    readonly choices: MailChoices,
+    readonly readings: MailReadings,
   ) {
-    this.store = new MailStore(domain, choices);
+    this.store = new MailStore(domain, readings);
     this.accounts = new MailAccounts(domain, credentials, this.store);
-    this.folders = new MailFolders(this.store, choices);
-    this.messages = new MailMessages(domain, this.store, choices);
-    this.listing = new MailListing(this.store, choices);
+    this.folders = new MailFolders(this.store, readings);
+    this.messages = new MailMessages(domain, this.store, readings);
+    this.listing = new MailListing(this.store, readings);
     this.transit = new MailTransit(this.store);
   }
 

@@ -1,7 +1,7 @@
 import { fail } from './errors.js';
 import { INBOX_TYPE, STATUS, statusOf, UNREAD_COLUMN, type Actor, type Content, type Copy, type Folder } from './model.js';
 import type { MailStore } from './store.js';
-import type { MailChoices } from './choices.js';
+import type { MailReadings } from './readings.js';
 
 export interface Listed {
   copy: Copy;
@@ -45,7 +45,7 @@ const ORDER_KEYS: Record<string, (l: Listed) => string | number> = {
 export class MailListing {
   constructor(
     private readonly store: MailStore,
-    private readonly choices?: MailChoices,
+    private readonly readings?: MailReadings,
   ) {}
 
   #listed(copies: Copy[]): Listed[] {
@@ -57,7 +57,7 @@ export class MailListing {
 
   /**
    * "After a given MID" (clarification M12) is arrival order, not id order: ids need not
-   * increase (variant axis common.ids). An unknown MID (0: from the start) compares as a number.
+   * increase (the ids reading, axis common.ids). An unknown MID (0: from the start) compares as a number.
    */
   #arrivedAfter(lastMid: number): (mid: number) => boolean {
     const order = [...this.store.contents.keys()];
@@ -80,24 +80,26 @@ export class MailListing {
   /** spec §4.3 'Get inbox message ids' (GetInboxMIDRequest; FolderId -1 = every inbox folder). */
   inboxIds(actor: Actor, q: { folderId?: number; filter: number; mustHaveAttachments: boolean }): number[] {
     let copies: Copy[];
-    if (actor.fault('messaging-rest.inbox-ids-all-folders')) copies = this.store.copiesOwnedBy(actor.user.id).filter((c) => c.side === 'received');
-    else if (actor.fault('messaging-rest.inbox-ids-folder-ignored')) copies = this.store.copiesIn(this.store.system(actor.user, 'inbox'));
+    const p = actor.policy;
+    if (!p.inboxIdsOnlyInboxFolders()) copies = this.store.copiesOwnedBy(actor.user.id).filter((c) => c.side === 'received');
+    else if (!p.inboxIdsReadsFolderId()) copies = this.store.copiesIn(this.store.system(actor.user, 'inbox'));
     else if (q.folderId === -1) copies = this.#inboxFolders(actor).flatMap((f) => this.store.copiesIn(f));
     else copies = this.store.copiesIn(this.#folder(actor, q.folderId));
     return this.#listed(copies)
-      .filter((l) => (q.filter !== 1 && !actor.fault('messaging-rest.inbox-ids-unread-only')) || UNREAD_COLUMN.has(statusOf(l.copy)))
-      .filter((l) => !q.mustHaveAttachments || actor.fault('messaging-rest.inbox-ids-attachments-ignored') || l.content.attachments.length > 0)
-      .filter((l) => q.mustHaveAttachments || !actor.fault('messaging-rest.inbox-ids-attachments-inverted') || l.content.attachments.length === 0)
+      .filter((l) => (q.filter !== 1 && p.inboxIdsListsReadUnlessFiltered()) || UNREAD_COLUMN.has(statusOf(l.copy)))
+      .filter((l) => !q.mustHaveAttachments || !p.inboxIdsRequiresAttachmentsWhenAsked() || l.content.attachments.length > 0)
+      .filter((l) => q.mustHaveAttachments || p.inboxIdsKeepsAttachmentsUnlessAsked() || l.content.attachments.length === 0)
       .map((l) => l.copy.mid);
   }
 
   /** spec §4.3 'Get message summaries': the folder's messages after LastMessageIDReceived. */
   summaries(actor: Actor, folderId: number | undefined, lastMid: number): Listed[] {
-    const after = actor.fault('messaging-rest.summaries-after-ignored') ? 0 : lastMid;
+    const p = actor.policy;
+    const after = p.summariesReadLastMid() ? lastMid : 0;
     const later = this.#arrivedAfter(after);
-    const folder = this.#folder(actor, actor.fault('messaging-rest.summaries-folder-ignored') ? undefined : folderId);
+    const folder = this.#folder(actor, p.summariesReadFolderId() ? folderId : undefined);
     const listed = this.#listed(this.store.copiesIn(folder)).filter((l) => later(l.copy.mid));
-    return actor.fault('messaging-rest.summaries-drop-last') ? listed.slice(0, -1) : listed;
+    return p.summariesListEveryMessage() ? listed : listed.slice(0, -1);
   }
 
   /**
@@ -105,13 +107,12 @@ export class MailListing {
    * plain text delivered over TLS (MessageStatus 5).
    */
   unread(actor: Actor, after: number): Listed[] {
-    const f = actor.fault;
-    const wanted = (status: number) =>
-      UNREAD_COLUMN.has(status) || (status === STATUS.sentPlainText && !f('messaging-rest.get-unread-skips-plain-tls')) || (status === STATUS.read && f('messaging-rest.get-unread-includes-read'));
+    const p = actor.policy;
+    const wanted = (status: number) => UNREAD_COLUMN.has(status) || (status === STATUS.sentPlainText && p.unreadListsPlainTextTls()) || (status === STATUS.read && p.unreadListsRead());
     const copies = this.#inboxFolders(actor).flatMap((folder) => this.store.copiesIn(folder));
     const later = this.#arrivedAfter(after);
-    const sent = f('messaging-rest.get-unread-lists-sent') ? this.store.copiesOwnedBy(actor.user.id).filter((c) => c.side === 'sent') : [];
-    const hideRetracted = this.choices?.unreadRetracted === 'hidden';
+    const sent = p.unreadListsSent() ? this.store.copiesOwnedBy(actor.user.id).filter((c) => c.side === 'sent') : [];
+    const hideRetracted = this.readings?.unreadRetracted === 'hidden';
     return this.#listed([...copies, ...sent]).filter(
       (l) => (l.copy.side === 'received' || sent.includes(l.copy)) && later(l.copy.mid) && wanted(statusOf(l.copy)) && !(hideRetracted && l.content.retracted),
     );
@@ -119,21 +120,21 @@ export class MailListing {
 
   /** spec §4.3 'Search the inbox' with the SearchInbox fields of §2.3. */
   search(actor: Actor, q: SearchQuery): SearchPage {
-    const f = actor.fault;
+    const p = actor.policy;
     // M11: pages count from 1, or from 0 (axis mail.search-first-page)
-    const first = this.choices?.firstPage ?? 1;
+    const first = this.readings?.firstPage ?? 1;
     if (!Number.isInteger(q.pageNum) || !Number.isInteger(q.pageSize) || q.pageNum < first || q.pageSize < 1 || q.pageSize > MAX_PAGE_SIZE) fail('badPaging');
     const page = q.pageNum - first + 1;
-    const bySender = (this.choices?.searchFilter ?? 'subject-or-sender') === 'subject-or-sender';
-    const folder = this.#folder(actor, f('messaging-rest.search-folder-ignored') && q.filter.trim() !== '' ? undefined : q.folderId);
-    const needle = f('messaging-rest.search-filter-ignored') ? '' : q.filter.trim().toLowerCase();
+    const bySender = (this.readings?.searchFilter ?? 'subject-or-sender') === 'subject-or-sender';
+    const folder = this.#folder(actor, !p.searchReadsFolderId() && q.filter.trim() !== '' ? undefined : q.folderId);
+    const needle = p.searchReadsFilter() ? q.filter.trim().toLowerCase() : '';
     const unreadOnly = (l: Listed) => {
       const status = statusOf(l.copy);
-      if (status === STATUS.sentPlainText && f('messaging-rest.unread-only-includes-plain-tls')) return true;
-      if (l.content.retracted && f('messaging-rest.unread-only-includes-retracted')) return true;
-      return UNREAD_COLUMN.has(status) || (status === STATUS.read && f('messaging-rest.unread-only-includes-read'));
+      if (status === STATUS.sentPlainText && p.unreadOnlyIncludesPlainTextTls()) return true;
+      if (l.content.retracted && p.unreadOnlyIncludesRetracted()) return true;
+      return UNREAD_COLUMN.has(status) || (status === STATUS.read && p.unreadOnlyIncludesRead());
     };
-    const retracted = q.retracted && !f('messaging-rest.search-never-retracted');
+    const retracted = q.retracted && p.searchFindsRetracted();
     const orderBy = q.orderBy.toUpperCase() in ORDER_KEYS ? q.orderBy.toUpperCase() : 'DATE';
     const key = ORDER_KEYS[orderBy]!;
     const matches = this.#listed(this.store.copiesIn(folder))
@@ -145,10 +146,8 @@ export class MailListing {
         const kb = key(b);
         return ka < kb ? -1 : ka > kb ? 1 : a.copy.mid - b.copy.mid;
       });
-    const desc = f('messaging-rest.search-order-desc-ignored') ? false : f('messaging-rest.search-order-desc-inverted') ? !q.orderDesc : q.orderDesc;
-    if (desc) matches.reverse();
-    const overlap = f('messaging-rest.search-page-overlap') && page > 1 ? 1 : 0;
-    const start = (page - 1) * q.pageSize - overlap;
+    if (p.searchDescending(q.orderDesc)) matches.reverse();
+    const start = p.searchPageStart(page, q.pageSize);
     return {
       folderId: folder.id,
       orderBy,

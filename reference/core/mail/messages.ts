@@ -1,5 +1,5 @@
 import type { Domain, User } from '../domain.js';
-import type { MailChoices } from './choices.js';
+import type { MailReadings } from './readings.js';
 import { MailError, fail, MAIL_TEXTS, noPermissionText } from './errors.js';
 import { parseMime } from './mime.js';
 import { copyType, STATUS, UNREAD_COLUMN, type Actor, type Attachment, type Content, type Copy, type ReceiverField } from './model.js';
@@ -26,7 +26,7 @@ export class MailMessages {
   constructor(
     private readonly domain: Domain,
     private readonly store: MailStore,
-    private readonly choices: MailChoices,
+    private readonly readings: MailReadings,
   ) {}
 
   #content(from: string, senderId: number | undefined, m: Outgoing): Content {
@@ -69,7 +69,7 @@ export class MailMessages {
     const content = this.#content(actor.user.email, actor.user.id, m);
     this.store.addCopy({ mid: content.mid, ownerId: actor.user.id, side: 'sent', folderId: this.store.system(actor.user, 'outbox').id, status: STATUS.noticeSent });
     [...recipients.values()].forEach(([field, email], i) => {
-      const user = i > 0 && actor.fault('messaging-rest.send-first-recipient-only') ? undefined : this.domain.findUserByEmail(email);
+      const user = i > 0 && !actor.policy.deliversToEveryRecipient() ? undefined : this.domain.findUserByEmail(email);
       this.#receive(content, user, email, field, STATUS.unread);
     });
     return content;
@@ -81,8 +81,8 @@ export class MailMessages {
    */
   async sendMime(actor: Actor, text: string): Promise<Content> {
     const parsed = await parseMime(text);
-    if (!parsed && actor.fault('messaging-rest.send-mime-malformed-400')) fail('invalidInput');
-    if (parsed && parsed.to.length + parsed.cc.length + parsed.bcc.length > 0 && !actor.fault('messaging-rest.send-mime-drafts-all')) {
+    if (!parsed && actor.policy.refusesMalformedMime()) fail('invalidInput');
+    if (parsed && parsed.to.length + parsed.cc.length + parsed.bcc.length > 0 && actor.policy.sendsMimeWithRecipients()) {
       return this.send(actor, parsed);
     }
     const draft = this.#content(actor.user.email, actor.user.id, {
@@ -111,19 +111,19 @@ export class MailMessages {
    * permission text with their key and the MID.
    */
   open(actor: Actor, mid: number, access: Access): { copy?: Copy; content: Content } {
-    const f = actor.fault;
+    const p = actor.policy;
     const copy = this.store.copyFor(actor.user, mid);
     const content = this.store.contents.get(mid);
     if (copy && content) {
-      if (access === 'mime' && copy.side === 'sent' && f('messaging-rest.sender-refused')) throw this.#denied(actor, mid);
+      if (access === 'mime' && copy.side === 'sent' && !p.senderReadsOwnMime()) throw this.#denied(actor, mid);
       return { copy, content };
     }
     const purged = this.store.purgedSide(actor.user, mid);
-    if (content && purged && f('messaging-rest.purged-still-readable')) return { content };
-    if (content && !purged && access === 'mime' && f('messaging-rest.outsider-mime-allowed')) return { content };
-    if (content && !purged && access === 'message' && f('messaging-rest.outsider-get-allowed')) return { content };
-    if (purged && this.choices.purgedText === 'specific') {
-      const fromInbox = purged === 'received' || f('messaging-rest.track-sent-wrong-text');
+    if (content && purged && p.purgedCopyReadable()) return { content };
+    if (content && !purged && access === 'mime' && p.outsiderReadsMime()) return { content };
+    if (content && !purged && access === 'message' && p.outsiderReadsMessage()) return { content };
+    if (purged && this.readings.purgedText === 'specific') {
+      const fromInbox = purged === 'received' || p.purgedSentNamesInbox();
       throw new MailError('noPermission', fromInbox ? MAIL_TEXTS.deletedFromInbox : MAIL_TEXTS.deletedFromTrackSent);
     }
     throw this.#denied(actor, mid);
@@ -141,18 +141,13 @@ export class MailMessages {
     t.openedAt = this.domain.clock.now();
   }
 
-  /** Every received copy of the user marked read (fault support: a server that reads one and marks all). */
-  markAllRead(user: User): void {
-    for (const copy of this.store.copiesOwnedBy(user.id)) if (copy.side === 'received') this.markRead(copy);
-  }
-
   /** spec §4.3 'Get message metadata'; detailed tracking only for the sender (§4.3 Get MIME row). */
   metadata(actor: Actor, mid: number): { content: Content; tracking?: Content['tracking'] } {
     const { copy, content } = this.open(actor, mid, 'metadata');
     const isSender = copy?.side === 'sent';
-    if (isSender) return { content, tracking: actor.fault('messaging-rest.metadata-no-tracking') ? [] : content.tracking };
-    if (actor.fault('messaging-rest.recipient-sees-tracking')) return { content, tracking: content.tracking };
-    if (this.choices.recipientMetadata === 'refused') throw this.#denied(actor, mid);
+    if (isSender) return { content, tracking: actor.policy.senderSeesTracking() ? content.tracking : [] };
+    if (actor.policy.recipientSeesTracking()) return { content, tracking: content.tracking };
+    if (this.readings.recipientMetadata === 'refused') throw this.#denied(actor, mid);
     return { content };
   }
 
@@ -162,8 +157,8 @@ export class MailMessages {
     if (!copy) throw this.#denied(actor, mid);
     const dest = this.store.folder(actor.user, destinationId) ?? fail('folderNotFound');
     if (dest.system === 'trash' || dest.system === 'deletedTrash') fail('moveToTrash');
-    if (copyType(copy) !== dest.type && !actor.fault('messaging-rest.move-across-types')) fail('moveAcrossTypes');
-    if (actor.fault('messaging-rest.move-noop')) return;
+    if (copyType(copy) !== dest.type && actor.policy.refusesMoveAcrossTypes()) fail('moveAcrossTypes');
+    if (!actor.policy.movesCopy()) return;
     copy.folderId = dest.id;
   }
 
@@ -173,21 +168,21 @@ export class MailMessages {
    * copies stay. §7.2: 'Message could not be deleted' when there is nothing of theirs to delete.
    */
   delete(actor: Actor, mid: number, permanently: boolean): { newFolderId: number; text: string } {
-    const f = actor.fault;
+    const p = actor.policy;
     const copy = this.store.copyFor(actor.user, mid);
     if (!copy) {
       const purged = this.store.purgedSide(actor.user, mid) !== undefined;
-      if ((purged && f('messaging-rest.delete-purged-200')) || (!purged && f('messaging-rest.outsider-delete-200'))) return { newFolderId: 0, text: 'Message deleted.' };
+      if ((purged && !p.refusesDeletingPurged()) || (!purged && !p.refusesDeletingOthersMessage())) return { newFolderId: 0, text: 'Message deleted.' };
       fail('messageNotDeleted');
     }
-    const targets = f('messaging-rest.delete-all-copies') ? [...this.store.copiesOf(mid)] : [copy];
+    const targets = p.deleteTakesOnlyOwnCopy() ? [copy] : [...this.store.copiesOf(mid)];
     let result = { newFolderId: 0, text: 'Message permanently deleted.' };
-    for (const target of targets) result = this.#deleteOne(actor, target, permanently && !f('messaging-rest.permanent-ignored'));
+    for (const target of targets) result = this.#deleteOne(actor, target, permanently && p.honoursPermanentDelete());
     return result;
   }
 
   #deleteOne(actor: Actor, copy: Copy, permanently: boolean): { newFolderId: number; text: string } {
-    const f = actor.fault;
+    const p = actor.policy;
     const owner = this.domain.users.get(copy.ownerId)!;
     const trash = this.store.systemFor(owner, 'trash', copyType(copy));
     const deletedTrash = this.store.systemFor(owner, 'deletedTrash', copyType(copy));
@@ -195,15 +190,15 @@ export class MailMessages {
     const purge = () => (this.store.purge(copy), { newFolderId: 0, text: 'Message permanently deleted.' });
     if (permanently || folder?.system === 'deletedTrash') return purge();
     if (folder?.system === 'trash') {
-      if (f('messaging-rest.trash-delete-takes-other-copies')) for (const c of [...this.store.copiesOf(copy.mid)]) if (c !== copy) this.store.purge(c);
+      if (!p.trashDeleteKeepsOtherCopies()) for (const c of [...this.store.copiesOf(copy.mid)]) if (c !== copy) this.store.purge(c);
       // M4 'server' reading: the server alone moves copies on from Trash (after a retention no
       // run sees); a user's delete there ends the copy
-      if (this.choices.trashAdvance === 'server' || f('messaging-rest.trash-skips-deleted-trash')) return purge();
+      if (this.readings.trashAdvance === 'server' || !p.trashDeleteStepsToDeletedTrash()) return purge();
       copy.folderId = deletedTrash.id;
       return { newFolderId: deletedTrash.id, text: 'Message moved to the Deleted Trash folder.' };
     }
-    if (f('messaging-rest.delete-purges')) return purge();
-    const to = copy.tracking?.status === STATUS.read && f('messaging-rest.delete-read-skips-trash') ? deletedTrash : trash;
+    if (!p.deleteStepsToTrash()) return purge();
+    const to = copy.tracking?.status === STATUS.read && !p.readCopyDeleteStepsToTrash() ? deletedTrash : trash;
     copy.folderId = to.id;
     return { newFolderId: to.id, text: `Message moved to the ${to.name} folder.` };
   }
@@ -221,11 +216,11 @@ export class MailMessages {
     // the caller is the sender of a draft: not a permission matter (X2, spec §3.2 Retract row)
     if (sent.status === STATUS.draft) fail('draftNotSent');
     content.retracted = true;
-    if (actor.fault('messaging-rest.retract-sender-status-kept')) return;
-    sent.status = actor.fault('messaging-rest.status-retracted-minus-9') ? -9 : STATUS.retracted;
+    if (!actor.policy.retractMarksSenderCopy()) return;
+    sent.status = actor.policy.retractedStatus(STATUS.retracted);
     // M13: each recipient's copy stays; it keeps its status or is marked Read (axis mail.retracted-recipient-status)
-    if (this.choices.retractedRecipientStatus === 'read') for (const c of this.store.copiesOf(mid)) if (c.side === 'received') this.markRead(c);
-    if (actor.fault('messaging-rest.retract-removes-copies')) {
+    if (this.readings.retractedRecipientStatus === 'read') for (const c of this.store.copiesOf(mid)) if (c.side === 'received') this.markRead(c);
+    if (!actor.policy.retractKeepsRecipientCopies()) {
       for (const c of [...this.store.copiesOf(mid)]) if (c.side === 'received') this.store.purge(c);
     }
   }

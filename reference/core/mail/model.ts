@@ -1,4 +1,5 @@
 import type { User } from '../domain.js';
+import { SPEC_MAIL_POLICY, type MailPolicy } from './policy.js';
 
 /**
  * The messaging domain model (spec §2.3, §3). Both messaging adapters (REST now, SOAP later)
@@ -88,12 +89,12 @@ export const copyType = (copy: Copy): FolderType => (copy.side === 'received' ? 
 
 export const statusOf = (copy: Copy): number => copy.tracking?.status ?? copy.status;
 
-/** Who is acting, with the credential presented and the request's fault switch. */
+/** Who is acting, with the credential presented and the policy the core asks at each decision. */
 export interface Actor {
   user: User;
   /** the session key (or access token) the caller presented, quoted by one §7.2 text */
   credential: string;
-  fault: (id: string) => boolean;
+  policy: MailPolicy;
 }
 
-export const noFaults = (): boolean => false;
+export { SPEC_MAIL_POLICY, type MailPolicy };

@@ -1,5 +1,5 @@
 import type { Domain, User } from '../domain.js';
-import type { MailChoices } from './choices.js';
+import type { MailReadings } from './readings.js';
 import { INBOX_TYPE, OUTBOX_TYPE, type Content, type Copy, type Folder, type FolderType, type SystemRole } from './model.js';
 
 /** The vendor's fixed per-user ids of the system folders (vendor-wire §1.2: 1 Inbox, 3 Outbox). */
@@ -20,7 +20,7 @@ export class MailStore {
 
   constructor(
     private readonly domain: Domain,
-    private readonly choices: MailChoices,
+    private readonly readings: MailReadings,
   ) {}
 
   /** A user's folders; the system folders are made on first use (spec §3.2 names them). */
@@ -32,14 +32,14 @@ export class MailStore {
     const system: Array<[SystemRole, string, FolderType]> = [
       ['inbox', 'Inbox', INBOX_TYPE],
       ['drafts', 'Drafts', OUTBOX_TYPE],
-      ['outbox', this.choices.outboxName, OUTBOX_TYPE],
+      ['outbox', this.readings.outboxName, OUTBOX_TYPE],
       ['trash', 'Trash', INBOX_TYPE],
       ['deletedTrash', 'Deleted Trash', INBOX_TYPE],
     ];
     // M5: a target may keep one pair of trash folders per mailbox type (axis mail.trash-folders)
-    if (this.choices.trashFolders === 'per-type') system.push(['trash', 'Trash', OUTBOX_TYPE], ['deletedTrash', 'Deleted Trash', OUTBOX_TYPE]);
+    if (this.readings.trashFolders === 'per-type') system.push(['trash', 'Trash', OUTBOX_TYPE], ['deletedTrash', 'Deleted Trash', OUTBOX_TYPE]);
     for (const [i, [role, name, type]] of system.entries()) {
-      const id = !this.choices.fixedSystemFolderIds ? this.domain.ids.next('folder') : i < 5 ? FIXED_IDS[role] : i + 1;
+      const id = !this.readings.fixedSystemFolderIds ? this.domain.ids.next('folder') : i < 5 ? FIXED_IDS[role] : i + 1;
       folders.set(id, { id, ownerId: user.id, name, type, system: role });
     }
     return folders;

@@ -1,4 +1,4 @@
-import { axis } from '../variant/axis.js';
+import { axis } from '../axes/axis.js';
 
 /** The token interface's readings where spec §2.1, §4.1, §5.3 and §7.1 leave room (clarifications T1-T10). */
 

@@ -1,5 +1,5 @@
 /**
- * A variant axis: one silence of the spec (contract/silences.ts) and the readings of it that a
+ * A variant axis: one silence of the spec (contract/silences/) and the readings of it that a
  * conforming server may take. The reference server takes one reading per axis; `default`
  * takes the first of each, `alt` the second, `random:<seed>` draws one per axis. Values are
  * plain data (names of readings, numbers, booleans) so a combination prints and replays.
@@ -9,7 +9,7 @@ export type AxisValue = string | number | boolean;
 export interface Axis<V extends AxisValue = AxisValue> {
   /** stable id, `<area>.<what>`, used in REFERENCE_VARIANT=axis=value lists */
   readonly id: string;
-  /** the id of the silence (contract/silences.ts) whose readings this axis exercises */
+  /** the id of the silence (contract/silences/) whose readings this axis exercises */
   readonly silence: string;
   /** the readings; the first is the default binding's */
   readonly values: readonly [V, V, ...V[]];
@@ -17,4 +17,15 @@ export interface Axis<V extends AxisValue = AxisValue> {
 
 export function axis<const V extends AxisValue>(id: string, silence: string, values: readonly [V, V, ...V[]]): Axis<V> {
   return { id, silence, values };
+}
+
+/**
+ * What reads an axis: the variant (reference/variant.ts) implements it. Modules that declare
+ * axes and resolve their readings take this, not the Variant class, so the variant's registry
+ * of axes (axes/all.ts) and the modules it lists import in one direction only.
+ */
+export interface AxisReader {
+  /** how the variant was asked for, e.g. `random:42` (a reading drawn per server replays from it) */
+  readonly name: string;
+  get<V extends AxisValue>(a: Axis<V>): V;
 }

@@ -1,5 +1,6 @@
-import { axis } from '../variant/axis.js';
-import type { Variant } from '../variant.js';
+import { axis } from '../axes/axis.js';
+import type { AxisReader } from '../axes/axis.js';
+import type { SmtpSettingsReadings } from '../core/readings.js';
 
 /**
  * The reference gateway's readings where spec §1, §4.2 and B7 are silent: the texts of its
@@ -24,18 +25,15 @@ export const SMTP_SUBNET_FORM = axis('smtp.subnet-form', 'smtp-whitelist-entry',
 
 export const SMTP_AXES = [SMTP_REPLY_TEXTS, SMTP_REFUSAL_CODE, SMTP_REFUSAL_STAGE, SMTP_REMOVED_WHITELIST, SMTP_WHITELIST_PASSWORD, SMTP_SUBNET_FORM];
 
-export interface SmtpChoices {
+/** The gateway's readings: its reply texts and refusal, over the company settings' readings the core takes. */
+export interface SmtpReadings extends SmtpSettingsReadings {
   readonly banner: string;
   readonly heloResponse: string;
   readonly refusalCode: number;
   readonly refusalStage: 'mail-from' | 'auth' | 'rcpt';
-  readonly removedWhitelist: 'no-restriction' | 'accept-nobody';
-  readonly renewPasswordOnWhitelist: boolean;
-  /** how a whitelist entry's Subnet is written; an entry in the other form admits nothing */
-  readonly subnetForm: 'mask' | 'prefix-length';
 }
 
-export function smtpChoices(variant: Variant): SmtpChoices {
+export function smtpReadings(variant: AxisReader): SmtpReadings {
   const vendorLike = variant.get(SMTP_REPLY_TEXTS) === 'vendor-like';
   return {
     banner: vendorLike ? 'Secure Messaging SMTP gateway; TLS routing available' : 'reference gateway ready',

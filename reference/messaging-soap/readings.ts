@@ -1,5 +1,5 @@
-import { axis } from '../variant/axis.js';
-import type { Variant } from '../variant.js';
+import { axis } from '../axes/axis.js';
+import type { AxisReader } from '../axes/axis.js';
 
 /**
  * The reference's readings where the SOAP form is silent (spec §4.4 'not shown', B4; vendor-wire
@@ -27,7 +27,7 @@ export const VOID_RESPONSE = axis('soap.void-response', 'soap-void-response', ['
 
 export const SOAP_AXES = [ENVELOPE_PREFIX, INNER_ROOTS, INNER_DATES, INNER_BOOLEANS, FAULT_CODE, EXTRA_ELEMENTS, RESULT_ESCAPING, VOID_RESPONSE];
 
-export interface SoapChoices {
+export interface SoapReadings {
   prefix: string;
   innerRoots: 'vendor' | 'alternative';
   dates: 'iso' | 'display' | 'xsd-local';
@@ -38,7 +38,7 @@ export interface SoapChoices {
   voidResponse: 'empty' | 'result-text';
 }
 
-export function soapChoices(v: Variant): SoapChoices {
+export function soapReadings(v: AxisReader): SoapReadings {
   const prefix = v.get(ENVELOPE_PREFIX);
   return {
     prefix: prefix === 'default-namespace' ? '' : prefix,

@@ -1,4 +1,4 @@
-import { axis } from '../variant/axis.js';
+import { axis } from '../axes/axis.js';
 
 /**
  * The reference directory's readings where spec §4.6 ('Its directory operations: not shown')

@@ -1,9 +1,9 @@
 import type { TimeStampFormat } from '../../contract/wire/admin-login.js';
-import type { Variant } from '../variant.js';
-import { seeded } from '../variant/seeded.js';
+import type { AxisReader } from '../axes/axis.js';
+import { seeded } from '../axes/seeded.js';
 import { ADMIN_OPERATIONS, type AdminOperation } from '../../contract/profile-blocks.js';
 import type { Edition } from '../../contract/profile.js';
-import { axis } from '../variant/axis.js';
+import { axis } from '../axes/axis.js';
 
 /**
  * The administration interface's readings where spec §2.2, §4.2 and §7.2 are silent (clarifications
@@ -33,7 +33,7 @@ export const BLANK_STORED = axis('admin.blank-stored-as', 'account-update-blank'
  */
 export const EDITION_LACKS = axis('admin.edition-lacks', 'direct-edition-admin-methods', ['none', 'encryption-key', 'smtp-settings', 'random']);
 
-/** I1 (listed after every interface's axes in reference/axes.ts): a TypeId is the platform's (one numbering for every company), or the company's own (spec §2.2, §4.2: not shown). */
+/** I1 (listed after every interface's axes in reference/axes/all.ts): a TypeId is the platform's (one numbering for every company), or the company's own (spec §2.2, §4.2: not shown). */
 export const USER_TYPE_IDS = axis('admin.user-type-ids', 'user-type-id-scope', ['global', 'per-company']);
 
 export const ADMIN_AXES = [KEY_ANSWER, LIST_SHAPE, USER_TYPE_FIELDS, TIMESTAMP_FORMS, REFUSAL_STATUS, DELETE_ANSWER, BLANK_STORED, EDITION_LACKS];
@@ -47,7 +47,7 @@ export const SMTP_SETTINGS: readonly AdminOperation[] = ['GetSmtpCredentials', '
  * seed (`random:<seed>`; a fixed seed otherwise), so a run replays; Get a session key is never
  * drawn, since without it no other operation could be reached.
  */
-export function lackedOperations(variant: Variant, edition: Edition): AdminOperation[] {
+export function lackedOperations(variant: AxisReader, edition: Edition): AdminOperation[] {
   if (edition !== 'direct') return [];
   switch (variant.get(EDITION_LACKS)) {
     case 'encryption-key':
@@ -66,13 +66,13 @@ export function lackedOperations(variant: Variant, edition: Edition): AdminOpera
 }
 
 /** The TimeStamp forms the reference accepts under `variant`, and the one its profile declares. */
-export function timeStampForms(variant: Variant): { accepted: TimeStampFormat[]; declared: TimeStampFormat } {
+export function timeStampForms(variant: AxisReader): { accepted: TimeStampFormat[]; declared: TimeStampFormat } {
   const reading = variant.get(TIMESTAMP_FORMS);
   if (reading === 'both') return { accepted: ['iso', 'us'], declared: 'iso' };
   return { accepted: [reading], declared: reading };
 }
 
 /** The UserTypeModel's id field and its JSON type under `variant`, as the profile declares them. */
-export function userTypeIdField(variant: Variant): string {
+export function userTypeIdField(variant: AxisReader): string {
   return variant.get(USER_TYPE_FIELDS) === 'id-int' ? 'Id' : 'TypeId';
 }

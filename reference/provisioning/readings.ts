@@ -1,15 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { codeForErrorName, vendorErrorName, type ProvisioningErrorName } from '../../contract/provisioning.js';
-import type { Variant } from '../variant.js';
-import { axis } from '../variant/axis.js';
-import { EXTRA_FIELDS } from '../variant/common.js';
+import type { AxisReader } from '../axes/axis.js';
+import { axis } from '../axes/axis.js';
+import { EXTRA_FIELDS } from '../axes/common.js';
 
 /**
  * The provisioning interface's legal alternatives (reference/variant.ts): where spec §2.4 says
  * the ResponseModel's fields are 'not shown' and vendor-wire §8.5 lists the response Hash, the
  * IV and the error form as unknown, `default` follows B5 / DMWEB-CS and `alt` differs.
  */
-export interface ProvisioningChoices {
+export interface ProvisioningReadings {
   /** B5: integers of the vendor enum, or (profile reportsErrorNames) the vendor's names */
   errorValue(name: ProvisioningErrorName): number | string;
   readonly errorsAsNames: boolean;
@@ -88,7 +88,7 @@ export const PROVISIONING_AXES = [
   CANCEL_EFFECT,
 ];
 
-export function provisioningChoices(variant: Variant): ProvisioningChoices {
+export function provisioningReadings(variant: AxisReader): ProvisioningReadings {
   const errorsAsNames = variant.get(ERROR_FORM) === 'names';
   return {
     errorValue: errorsAsNames ? vendorErrorName : codeForErrorName,

@@ -1,0 +1,31 @@
+import type { FaultCheck } from '../faults.js';
+import type { User } from '../core/domain.js';
+import type { Ctx } from '../http.js';
+import type { ReferenceState } from '../state.js';
+import { invalid } from './answers.js';
+
+/*
+ * What the administration router hands its handlers, beside the router (routes.ts) so the
+ * handler modules and the router import it in one direction, not each other.
+ */
+
+/** What an authenticated administration handler receives. */
+export interface AdminCall {
+  c: Ctx;
+  state: ReferenceState;
+  /** the administrator the session key belongs to */
+  admin: User;
+  sessionKey: string;
+  body: () => Promise<unknown>;
+  fault: FaultCheck;
+}
+
+export type AdminHandler = (call: AdminCall) => Promise<Response> | Response;
+
+/** An object body, `{}` for an empty one. */
+export async function objectBody(call: AdminCall): Promise<Record<string, unknown>> {
+  const value = await call.body();
+  if (value === '') return {};
+  if (typeof value !== 'object' || Array.isArray(value)) return invalid('The request body must be a JSON object.');
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,27 @@
+import type { MailPolicy } from './core/mail/policy.js';
+
+/**
+ * The shape of one deliberate fault of the reference (reference/faults.ts lists them). It lives
+ * beside the catalogue, not in it, so the interface files that declare faults import this type
+ * and the catalogue imports them: one direction, no circle (as contract/silences/types.ts).
+ */
+export interface FaultDef {
+  readonly id: string;
+  /** the rule id (specs/) whose test must fail while this fault is on */
+  readonly rule: string;
+  /** what the server does wrong, in one sentence */
+  readonly breaks: string;
+  /**
+   * Other rules this fault cannot help breaking when it is on for every request, and why
+   * (`npm run confinement` lists a fault's spill over other rules as inherent only if declared).
+   */
+  readonly alsoBreaks?: { readonly rules: readonly string[]; readonly why: string };
+  /**
+   * The mail core's decisions this fault answers otherwise (reference/core/mail/policy.ts): a
+   * fault of the core is a named override of a policy hook, never a check inside the core.
+   */
+  readonly mail?: Partial<MailPolicy>;
+}
+
+/** What a fault may also break: other rules, and why (the interface files' `f` helpers take it). */
+export type AlsoBreaks = { readonly rules: readonly string[]; readonly why: string };

@@ -1,4 +1,4 @@
-import { ALL_AXES } from '../reference/axes.js';
+import { ALL_AXES } from '../reference/axes/all.js';
 import { checkAxis, notShownReason, type AxisCheck } from '../harness/diff/axis-check.js';
 import { median } from '../harness/diff/report.js';
 

@@ -36,8 +36,8 @@ export async function discoverCommand(args: string[], log: (line: string) => voi
   let stop: (() => Promise<void>) | undefined;
   if (values.target) minimal.baseUrl = values.target;
   else if (!values.profile) {
-    const { start } = await import('../reference/server.js');
-    const reference = await start();
+    const { startReferenceTarget } = await import('../harness/run-context.js');
+    const { reference } = await startReferenceTarget(process.env);
     stop = reference.close;
     minimal = minimalProfileOf(reference.profile as Record<string, unknown>);
     log(`Started the embedded reference server at ${reference.url} (variant ${reference.state.variant.describe()}); discovering from the minimal part of its profile.`);

@@ -36,14 +36,20 @@ export function targetGiven({ env, flags = {} }: LoadOptions): boolean {
 }
 
 /**
- * The embedded reference, as a run target: started here and nowhere else (the CLI's run and
- * serve, the bench and a bare vitest run all come here). `listen` places it (serve); a run takes
- * a free loopback port.
+ * The embedded reference, as a run target: started here and nowhere else (the CLI's run, serve,
+ * discover and diff, the bench and a bare vitest run all come here). `listen` places it (serve);
+ * a run takes a free loopback port. `variant` (REFERENCE_VARIANT's spelling) and `faults` (fault
+ * ids) override the environment's, for `diff`'s sides.
  */
-export async function startReferenceTarget(env: NodeJS.ProcessEnv, listen: { port?: number; host?: string } = {}) {
+export async function startReferenceTarget(env: NodeJS.ProcessEnv, listen: { port?: number; host?: string; variant?: string; faults?: readonly string[] } = {}) {
   // imported on demand: a run against a remote target never loads the reference
-  const { start } = await import('../reference/server.js');
-  const reference = await start(listen);
+  const [{ start }, { variantNamed }, { Faults }] = await Promise.all([import('../reference/server.js'), import('../reference/variant.js'), import('../reference/faults.js')]);
+  const reference = await start({
+    port: listen.port,
+    host: listen.host,
+    ...(listen.variant !== undefined ? { variant: variantNamed(listen.variant) } : {}),
+    ...(listen.faults !== undefined ? { faults: new Faults(listen.faults) } : {}),
+  });
   // the limits a reader sets (SMS_CONCURRENCY, ...) apply to the reference's generated profile too
   const profile = ProfileSchema.parse(withLimitEnv(reference.profile, env));
   return { reference, profile };

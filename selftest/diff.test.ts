@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ALL_AXES } from '../reference/axes.js';
+import { ALL_AXES } from '../reference/axes/all.js';
 import { FAULTS } from '../reference/faults.js';
 import { checkAxis } from '../harness/diff/axis-check.js';
 import { diffTargets } from '../harness/diff/engine.js';

@@ -8,7 +8,7 @@ import { startReference, type DiffSide } from './targets.js';
 
 /**
  * Is a divergence a catalogued silence read two ways? The shrunk sequence is replayed on fresh
- * embedded references, each with one axis (reference/axes.ts) set to one of its readings. When
+ * embedded references, each with one axis (reference/axes/) set to one of its readings. When
  * one reading answers as the target does and another as the other target does, up to the step
  * where they part, the difference is that silence, and the two readings are theirs. This needs
  * nothing of either target but its answers, so it holds for any server, not only the
@@ -42,7 +42,7 @@ async function replay(variant: string, ops: readonly Op[]): Promise<Observation[
 }
 
 export async function explainByAxes(ops: readonly Op[], div: Divergence, a: Observation[], b: Observation[], known: ReadonlySet<string>, sides: [DiffSide, DiffSide]): Promise<Reading | undefined> {
-  const { ALL_AXES } = await import('../../reference/axes.js');
+  const { ALL_AXES } = await import('../../reference/axes/all.js');
   const keyOf = (silence: string) => SILENCES.find((s) => s.id === silence)?.profileKey;
   const declaredApart = (silence: string) => {
     const key = keyOf(silence);

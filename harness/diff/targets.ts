@@ -51,8 +51,8 @@ export async function parseReferenceSpec(spec: string, flag: string): Promise<Re
 
 /** Starts an embedded reference of that variant and faults, on a free loopback port. */
 export async function startReference(ref: ReferenceSpec, label: string): Promise<DiffSide> {
-  const [{ start }, { variantNamed }, { Faults }] = await Promise.all([import('../../reference/server.js'), import('../../reference/variant.js'), import('../../reference/faults.js')]);
-  const running = await start({ variant: variantNamed(ref.variant), faults: new Faults(ref.faults) });
+  const { startReferenceTarget } = await import('../run-context.js');
+  const { reference: running } = await startReferenceTarget({}, { variant: ref.variant, faults: ref.faults });
   const profile = ProfileSchema.parse(running.profile);
   return { spec: label, profile, secrets: profileSecrets(profile), reference: ref, close: running.close };
 }

@@ -4,7 +4,7 @@ import type { Axis } from '../../reference/axes/axis.js';
 
 /**
  * The rules a declared reading may make *not applicable* (issue 15, Build 8): rule id →
- * `axis=value` of the reference (reference/axes.ts) → why that reading makes the rule's check
+ * `axis=value` of the reference (reference/axes/) → why that reading makes the rule's check
  * impossible (no request the suite can make would produce what the rule checks). Anything else
  * must keep running under every reading: a rule that assumes one reading models the others
  * instead (as the mailbox models do for messaging.trashAdvance, clarification N1).

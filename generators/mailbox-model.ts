@@ -1,3 +1,5 @@
+import type { SpecRef } from '../contract/spec/index.js';
+
 /**
  * The state of one mailbox pair (a sender and a recipient) under spec §3.2, and how the model
  * reads a copy's place back from the target. The commands that change it are in
@@ -119,3 +121,16 @@ export async function observeStage(api: PairApi, model: MailboxModel, side: Side
   }
   return seen;
 }
+
+/** The §3.2 rows the mailbox model follows, quoted: the spec refs of the model-based rules (REST and SOAP alike). */
+export const MODEL_SPEC: readonly [SpecRef, ...SpecRef[]] = [
+  { anchor: '§3.2/move-message', quote: 'The message is placed in that folder.' },
+  { anchor: '§3.2/move-message', quote: 'Moves across types are not allowed.' },
+  { anchor: '§3.2/delete-message', quote: 'The message moves to a Trash folder, then to a Deleted Trash folder, then is permanently purged.' },
+  { anchor: '§3.2/delete-message', quote: "Only the current user's copy is removed; other users' copies stay." },
+  { anchor: '§3.2/delete-message-permanent-delete-flag-true', quote: 'Permanent deletion' },
+  { anchor: '§3.2/delete-folder', quote: 'The messages move to the parent Inbox or Outbox folder.' },
+  { anchor: '§3.2/retract-message', quote: "but stays in a recipient's account until it expires or the recipient deletes it" },
+  { anchor: '§3.2/get-mime-message', quote: 'Tracking information is written automatically, marking it read by the recipient.' },
+  { anchor: '§3.2/delete-message', quote: 'The server controls the trash mechanism.', silence: 'trash-mechanism' },
+];

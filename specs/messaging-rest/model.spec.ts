@@ -1,4 +1,5 @@
 import { operationsOf } from '../../contract/operations.js';
+import { MODEL_SPEC } from '../../generators/mailbox-model.js';
 import fc from 'fast-check';
 import { SendResponseSchema } from '../../contract/messaging.js';
 import { createdFolderId } from '../../harness/fixtures/mail-folders.js';
@@ -24,17 +25,7 @@ interface Made {
 rule(
   {
     id: 'messaging-rest.model.mailbox-pair',
-    spec: [
-      { anchor: '§3.2/move-message', quote: 'The message is placed in that folder.' },
-      { anchor: '§3.2/move-message', quote: 'Moves across types are not allowed.' },
-      { anchor: '§3.2/delete-message', quote: 'The message moves to a Trash folder, then to a Deleted Trash folder, then is permanently purged.' },
-      { anchor: '§3.2/delete-message', quote: "Only the current user's copy is removed; other users' copies stay." },
-      { anchor: '§3.2/delete-message-permanent-delete-flag-true', quote: 'Permanent deletion' },
-      { anchor: '§3.2/delete-folder', quote: 'The messages move to the parent Inbox or Outbox folder.' },
-      { anchor: '§3.2/retract-message', quote: "but stays in a recipient's account until it expires or the recipient deletes it" },
-      { anchor: '§3.2/get-mime-message', quote: 'Tracking information is written automatically, marking it read by the recipient.' },
-      { anchor: '§3.2/delete-message', quote: 'The server controls the trash mechanism.', silence: 'trash-mechanism' },
-    ],
+    spec: MODEL_SPEC,
     interface: 'messaging-rest',
     operation: operationsOf('messaging-rest', ['messaging-rest.LogOn', 'messaging-rest.LogOut', 'messaging-rest.ChangePassword', 'messaging-rest.GetAccountDetails']),
     level: 'must',

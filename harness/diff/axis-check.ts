@@ -22,7 +22,7 @@ export interface AxisCheck {
 /**
  * Axes no sequence of `diff` can show, and why: what the spec leaves to the server is taken out
  * of every answer before comparing (harness/diff/normalise.ts), and some interfaces or answers
- * no step of harness/diff/ops.ts reaches.
+ * no step of harness/diff/steps/ reaches.
  */
 export const NOT_SHOWN: Record<string, string> = {
   'common.ids': 'normalised away: ids are the server’s (spec §2), compared by what they name',
@@ -33,7 +33,7 @@ export const NOT_SHOWN: Record<string, string> = {
 
 /**
  * Axes the sequences run under but do not reach: why no answer of theirs changes (measured by
- * `npm run diff-axes`; each is a step the vocabulary of harness/diff/ops.ts lacks, on purpose or
+ * `npm run diff-axes`; each is a step the vocabulary of harness/diff/steps/ lacks, on purpose or
  * not yet).
  */
 export const NOT_REACHED: Record<string, string> = {
@@ -72,7 +72,7 @@ const AREAS_DRIVEN = ['common.', 'mail.', 'token.', 'soap.', 'admin.user-type-fi
 /** Why an axis that did not show could not, where that is known without running it. */
 export function notShownReason(axis: Axis): string | undefined {
   if (NOT_SHOWN[axis.id]) return NOT_SHOWN[axis.id];
-  if (!AREAS_DRIVEN.some((p) => axis.id.startsWith(p))) return `no step of the diff sequences uses the ${axis.id.split('.')[0]} interface this axis reads (harness/diff/ops.ts)`;
+  if (!AREAS_DRIVEN.some((p) => axis.id.startsWith(p))) return `no step of the diff sequences uses the ${axis.id.split('.')[0]} interface this axis reads (harness/diff/steps/)`;
   return undefined;
 }
 

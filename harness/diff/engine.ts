@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { firstDivergence, signatures, type Divergence } from './compare.js';
 import { drive, execute, type Driven } from './execute.js';
 import { explainByAxes, type Reading } from './explain.js';
-import { CANONICAL, describeOp, opSequences, STEP_OPERATIONS, type Op } from './ops.js';
+import { CANONICAL, describeOp, opSequences, STEP_OPERATIONS, type Op } from './steps/index.js';
 import { brokenRules, type BrokenRule } from './rules.js';
 import type { Observation } from './session.js';
 import type { DiffSide } from './targets.js';

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Agent } from 'undici';
-import { describeOp, type Op } from './ops.js';
+import { describeOp, doStep, type Op } from './steps/index.js';
 import { DiffSession, type Observation } from './session.js';
-import { doStep } from './steps.js';
 import type { DiffSide } from './targets.js';
 
 /** A target being driven: its side and one connection pool for every sequence. */

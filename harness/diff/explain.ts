@@ -2,7 +2,7 @@ import { SILENCES } from '../../contract/silences/index.js';
 import type { AxisValue } from '../../reference/variant.js';
 import { firstDivergence, sameUpTo, type Divergence } from './compare.js';
 import { drive, execute } from './execute.js';
-import type { Op } from './ops.js';
+import type { Op } from './steps/index.js';
 import type { Observation } from './session.js';
 import { startReference, type DiffSide } from './targets.js';
 

@@ -41,6 +41,8 @@ export class DiffSession {
   readonly system: Record<Side, Map<string, number>> = { sender: new Map(), recipient: new Map() };
   readonly mids: number[] = [];
   folders: MadeFolder[] = [];
+  /** what step families made outside the mailbox (a company, a whitelist), undone first when the sequence ends, newest first */
+  readonly #undo: Array<() => Promise<unknown>> = [];
 
   constructor(
     readonly side: DiffSide,
@@ -131,8 +133,14 @@ export class DiffSession {
     }
   }
 
-  /** Removes what the sequence made: every copy purged, folders deleted, sessions closed. */
+  /** Registers how to undo something a step made; close() runs it (errors ignored: cleanup is best effort). */
+  onClose(undo: () => Promise<unknown>): void {
+    this.#undo.push(undo);
+  }
+
+  /** Removes what the sequence made: the families' undo list, every copy purged, folders deleted, sessions closed. */
   async close(): Promise<void> {
+    for (const undo of this.#undo.splice(0).reverse()) await undo().catch(() => undefined);
     const rest = this.clients.rest;
     for (const who of ['sender', 'recipient'] as const) {
       const key = this.keys[who];

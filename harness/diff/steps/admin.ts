@@ -1,0 +1,35 @@
+import fc from 'fast-check';
+import { keyOf } from '../../clients/admin.js';
+import type { Side } from '../../../generators/mailbox-model.js';
+import type { DiffSession } from '../session.js';
+import { side } from './mailbox.js';
+import { skipped, type StepFamily } from './family.js';
+
+/** Administration reads (spec §4.2) with the profile's administrator: the user types, and a user's account. */
+export type AdminOp = { kind: 'adminUserTypes' } | { kind: 'adminView'; who: Side };
+
+/** An administration session key for the profile's administrator (a secret: learnt as one), or the answer that refused it. */
+export async function adminKey(s: DiffSession): Promise<{ key: string } | { refused: Awaited<ReturnType<DiffSession['clients']['admin']['sessionKey']>> }> {
+  const admin = s.profile.admin!;
+  const res = await s.clients.admin.sessionKey({ Email: admin.email });
+  const key = keyOf(res);
+  if (!key) return { refused: res };
+  s.norm.word(key, '<secret>');
+  return { key };
+}
+
+export const ADMIN: StepFamily<AdminOp> = {
+  operations: { adminUserTypes: ['admin.GetUserTypes'], adminView: ['admin.ViewAccount'] },
+  steps: [
+    [1, fc.constant({ kind: 'adminUserTypes' })],
+    [1, side.map((who) => ({ kind: 'adminView', who }))],
+  ],
+  canonical: [{ kind: 'adminUserTypes' }, { kind: 'adminView', who: 'recipient' }],
+  async run(s, op, step) {
+    if (!s.profile.admin) return skipped(step);
+    const got = await adminKey(s);
+    if ('refused' in got) return s.observe(`${step}: get a session key`, got.refused);
+    const res = op.kind === 'adminUserTypes' ? await s.clients.admin.userTypes(got.key) : await s.clients.admin.viewAccount(got.key, { Email: s.account(op.who).email });
+    return s.observe(step, res);
+  },
+};

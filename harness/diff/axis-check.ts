@@ -1,5 +1,6 @@
 import type { Axis } from '../../reference/variant.js';
 import { diffTargets, type DiffResult } from './engine.js';
+import { STEP_OPERATIONS } from './steps/index.js';
 import { startReference } from './targets.js';
 
 /**
@@ -67,12 +68,14 @@ export const NOT_REACHED: Record<string, string> = {
   'platform.edition-release': 'the steps driven answer alike on every edition and release played',
 };
 
-const AREAS_DRIVEN = ['common.', 'mail.', 'token.', 'soap.', 'admin.user-type-fields', 'admin.key-answer', 'platform.', 'messaging'];
+/** The interface an axis reads, by its id's prefix (common and platform axes read every interface). */
+const AXIS_AREA: Record<string, string | undefined> = { mail: 'messaging-rest', soap: 'messaging-soap', token: 'token', admin: 'admin', provisioning: 'provisioning', smtp: 'smtp', directory: 'directory' };
 
 /** Why an axis that did not show could not, where that is known without running it. */
 export function notShownReason(axis: Axis): string | undefined {
   if (NOT_SHOWN[axis.id]) return NOT_SHOWN[axis.id];
-  if (!AREAS_DRIVEN.some((p) => axis.id.startsWith(p))) return `no step of the diff sequences uses the ${axis.id.split('.')[0]} interface this axis reads (harness/diff/steps/)`;
+  const area = AXIS_AREA[axis.id.split('.')[0]!];
+  if (area && !Object.values(STEP_OPERATIONS).some((ops) => ops[0]!.startsWith(`${area}.`))) return `no step of the diff sequences uses the ${area} interface this axis reads (harness/diff/steps/)`;
   return undefined;
 }
 

@@ -10,8 +10,6 @@ import { ProfileSchema } from '../contract/profile.js';
 import { probe } from './preflight.js';
 import { EXIT } from './scorecard.js';
 
-export const DISCOVER_USAGE = '  secure-messaging-conformance discover [--target URL] [--profile MINIMAL.json] [--out PROFILE.json]';
-
 /**
  * `discover` (issue 19, Build 1): from a minimal profile (base URL, accounts and secrets,
  * administration and provisioning credentials, fixtures), probe the target and write the full

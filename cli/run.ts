@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { rulesInSection, type SpecRule } from '../contract/spec/coverage.js';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startVitest } from 'vitest/node';
 import { writeFile } from 'node:fs/promises';
 import { ConfigError, type LoadOptions } from '../harness/config.js';
 import { openRun, targetGiven, type OpenRun } from '../harness/run-context.js';
@@ -72,6 +71,9 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     cpuLap = process.cpuUsage();
   };
   if (extras.shard && !targetGiven(options)) log('Note: each shard without --target starts its own reference server; merge compares verdicts, not data.');
+  // vitest loads on this thread while the embedded reference starts on its own (harness/reference-thread/)
+  const vitestNode = import('vitest/node');
+  vitestNode.catch(() => undefined);
   // the run, resolved once: settings, profile, limits (and the embedded reference when no target is given)
   const opened: OpenRun = await openRun(narrowed ? { env, flags: { ...flags, areas: narrowed } } : options);
   const { profile, settings, secrets } = opened.context;
@@ -103,6 +105,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     renderer = startAllureRenderer();
     // the configuration vitest.config.ts gives a bare run, with this run's context provided inline
     // (no config file is read, so nothing is resolved twice)
+    const { startVitest } = await vitestNode;
     const vitest = await startVitest(
       'test',
       filters,

@@ -3,6 +3,7 @@ import { ProfileSchema, profileSecrets, type Profile } from '../contract/profile
 import { loadProfile, loadRunSettings, withLimitEnv, type LoadOptions, type RunSettings } from './config.js';
 import { concurrencyPlan, type ConcurrencyPlan } from './gate.js';
 import { runMeta, type RunMeta } from './reporting/run-meta.js';
+import { startReferenceThread, type ThreadedReference } from './reference-thread/index.js';
 
 /**
  * One run's context, resolved once (issue 18, Build 1): flags, environment, profile and limits.
@@ -36,8 +37,8 @@ export function targetGiven({ env, flags = {} }: LoadOptions): boolean {
 }
 
 /**
- * The embedded reference, as a run target: started here and nowhere else (the CLI's run, serve,
- * discover and diff, the bench and a bare vitest run all come here). `listen` places it (serve);
+ * The embedded reference, as a run target: started here and nowhere else (the CLI's serve,
+ * discover and diff, the bench, and, in a thread of its own, every run come here). `listen` places it (serve);
  * a run takes a free loopback port. `variant` (REFERENCE_VARIANT's spelling) and `faults` (fault
  * ids) override the environment's, for `diff`'s sides.
  */
@@ -64,11 +65,13 @@ export async function openRun(options: LoadOptions): Promise<OpenRun> {
   const loaded = loadRunSettings(options);
   const settings: RunSettings = { ...loaded, reportsDir: resolve(loaded.reportsDir) };
   let profile: Profile;
-  let reference: Awaited<ReturnType<typeof startReferenceTarget>>['reference'] | undefined;
+  let reference: ThreadedReference | undefined;
   if (targetGiven(options)) {
     profile = loadProfile(options);
   } else {
-    ({ profile, reference } = await startReferenceTarget(options.env));
+    // the run's reference answers from a thread of its own (harness/reference-thread/)
+    reference = await startReferenceThread();
+    profile = reference.profile;
   }
   let closed: Promise<void> | undefined;
   return {

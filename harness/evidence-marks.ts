@@ -17,9 +17,12 @@ export interface Note {
   phase: Phase;
   /** how many exchanges had been recorded when it was: its place in time among them */
   after: number;
-  /** an SMTP dialogue (may decide a verdict), or a note that the card opens on (a counterexample) */
-  kind: 'dialogue' | 'opening';
+  /** an SMTP dialogue (may decide a verdict), a note that the card opens on (a counterexample), or a client's decoded view of the exchange before it (never decisive) */
+  kind: 'dialogue' | 'opening' | 'view';
 }
+
+/** Where a client puts its decoded view of an exchange it just made (a provisioning call, decrypted). */
+export type EvidenceView = (title: string, text: string) => void;
 
 export type Decisive = { kind: 'exchange'; index: number } | { kind: 'note'; index: number };
 

@@ -130,7 +130,8 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
     lease?.release();
     task.meta.exchanges = t.exchanges.length;
     if (t.rateLimited.length > 0) task.meta.rateLimited = { responses: t.rateLimited.length, retried: t.rateLimited.filter((r) => r.retried).length };
-    await attachEvidence(t);
+    // a passing rule's evidence is one attachment; anything else keeps an entry per exchange for its card
+    await attachEvidence(t, { compact: outcome === undefined });
     if (problems.length > 0) await allure.attachment('cleanup problems', t.redact.text(problems.join('\n')), 'text/plain');
     if (outcome instanceof NotApplicable) {
       task.meta.notApplicable = outcome.message;

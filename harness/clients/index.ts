@@ -1,6 +1,7 @@
 import type { Profile } from '../../contract/profile.js';
 import type { HttpClient } from '../http.js';
 import { Redactor } from '../redact.js';
+import type { EvidenceView } from '../evidence-marks.js';
 import { AdminClient } from './admin.js';
 import { DirectoryClient } from './directory.js';
 import { MessagingRestClient } from './messaging-rest.js';
@@ -22,6 +23,8 @@ export class Clients {
     private readonly profile: Profile,
     /** the test's redactor, so clients that decrypt can hide what they reveal */
     private readonly redact: Redactor = new Redactor(),
+    /** the rule's evidence, for what a client decodes (provisioning's decrypted models) */
+    private readonly view?: EvidenceView,
   ) {}
 
   get token(): TokenClient {
@@ -41,7 +44,7 @@ export class Clients {
   }
 
   get provisioning(): ProvisioningClient {
-    return (this.#provisioning ??= new ProvisioningClient(this.http, this.profile, this.redact));
+    return (this.#provisioning ??= new ProvisioningClient(this.http, this.profile, this.redact, this.view));
   }
 
   get admin(): AdminClient {

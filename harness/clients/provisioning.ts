@@ -1,4 +1,3 @@
-import * as allure from 'allure-js-commons';
 import type { Profile } from '../../contract/profile.js';
 import {
   COMMANDS,
@@ -14,6 +13,7 @@ import { decrypt, encrypt, hmac, verify } from '../../contract/wire/envelope-cry
 import type { HttpClient, HttpResponse } from '../http.js';
 import type { OperationId } from '../../contract/operations.js';
 import { Redactor } from '../redact.js';
+import type { EvidenceView } from '../evidence-marks.js';
 
 /** Ways a rule bends the envelope to reach a spec §5.8 / §7.3 condition. */
 export interface EnvelopeTweak {
@@ -73,6 +73,8 @@ export class ProvisioningClient {
     private readonly http: HttpClient,
     private readonly profile: Profile,
     private readonly redact: Redactor = new Redactor(),
+    /** where the decrypted view of each call goes (the rule's evidence, beside the raw exchange); none outside a rule */
+    private readonly view?: EvidenceView,
   ) {
     this.base = (profile.urls.provisioning ?? `${profile.baseUrl.replace(/\/$/, '')}/Provisioning`).replace(/\/$/, '');
   }
@@ -127,7 +129,7 @@ export class ProvisioningClient {
     const headers = { accept: 'application/json', 'x-email': account.email, 'x-iv': sealed.iv };
     const res = await this.http.send('POST', `${this.base}${path}`, tweak.rawBody !== undefined ? { headers: { ...headers, 'content-type': 'application/json' }, body: tweak.rawBody, operation: id } : { headers, json: request, operation: id });
     const reply = this.#read(res, sealed.iv);
-    await this.#attach(operation, path, tweak, plaintext, request, reply);
+    this.#attach(operation, path, tweak, plaintext, request, reply);
     return reply;
   }
 
@@ -172,7 +174,8 @@ export class ProvisioningClient {
   }
 
   /** The decrypted request and response, redacted: a failure reads without decrypting by hand. */
-  async #attach(operation: string, path: string, tweak: EnvelopeTweak, plaintext: string, request: Record<string, unknown>, reply: ProvisioningReply): Promise<void> {
+  #attach(operation: string, path: string, tweak: EnvelopeTweak, plaintext: string, request: Record<string, unknown>, reply: ProvisioningReply): void {
+    if (!this.view) return;
     const lines = [`${operation}: POST ${this.base}${path}`];
     if (tweak.rawBody !== undefined) lines.push('', `Body sent as is (not a RequestModel): ${this.redact.body(tweak.rawBody)}`);
     else {
@@ -187,6 +190,6 @@ export class ProvisioningClient {
     if (reply.data !== undefined) lines.push('Data, decrypted:', pretty(this.redact.body(JSON.stringify(reply.data))));
     if (reply.dataProblem) lines.push(reply.dataProblem);
     if (reply.hashVerified !== undefined) lines.push(`Response Hash is HMAC-SHA512 of the decrypted Data: ${reply.hashVerified ? 'yes' : 'no (not asserted: vendor-wire §8.5)'}`);
-    await allure.attachment(`${operation} (decrypted) → ${reply.errors.length || reply.unrecognized.length ? reply.summary.replace(/^HTTP \d+, /, '') : `HTTP ${reply.res.status}`}`, lines.join('\n'), 'text/plain');
+    this.view(`${operation} (decrypted) → ${reply.errors.length || reply.unrecognized.length ? reply.summary.replace(/^HTTP \d+, /, '') : `HTTP ${reply.res.status}`}`, lines.join('\n'));
   }
 }

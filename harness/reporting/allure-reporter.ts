@@ -56,6 +56,20 @@ export default class QuickAllureReporter extends AllureVitestReporter {
       onInit(vitest);
       (this as unknown as { allureReporterRuntime: { writer: unknown } }).allureReporterRuntime.writer = writer;
     };
+    // each rule's result and evidence are written when the rule ends, not all at the run's end:
+    // the writing overlaps the rest of the run instead of standing between the last rule and the
+    // report (issue 17, item 7). The run's end then handles only what no rule result carried
+    // (suite hooks), skipping the rules already written.
+    type Task = Parameters<AllureVitestReporter['handleTask']>[0];
+    const written = new Set<string>();
+    const handleTask = this.handleTask.bind(this);
+    this.handleTask = (task: Task) => {
+      if (task.type !== 'test' || !written.has(task.id)) handleTask(task);
+    };
+    (this as { onTestCaseResult?: (testCase: { task: Task }) => void }).onTestCaseResult = (testCase) => {
+      handleTask(testCase.task);
+      written.add(testCase.task.id);
+    };
     const onTestRunEnd = this.onTestRunEnd.bind(this);
     this.onTestRunEnd = async (...args: Parameters<typeof onTestRunEnd>) => {
       onTestRunEnd(...args);

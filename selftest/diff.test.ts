@@ -69,6 +69,21 @@ test('diff of the reference against itself under one fault names the fault’s r
   expect(read('diff.html')).toContain(fault.rule);
 }, 600_000);
 
+test('a fault whose answers match a reading neither profile declares is a rule broken, not a silence', async () => {
+  // deleting from Trash purges at once: the answers of mail.trash-advance's other reading, but
+  // both sides' profiles declare the same messaging.trashAdvance, so the rules reading it judge
+  const fault = FAULTS.find((f) => f.id === 'messaging-rest.trash-skips-deleted-trash')!;
+  const dir = mkdtempSync(join(tmpdir(), 'sms-diff-'));
+  const res = await runCli(['diff', '--target', 'reference', '--against', `reference:faults=${fault.id}`, '--seed', '3', '--runs', '3', '--reports', dir], {}, 540_000);
+  expect(res.code, res.stdout + res.stderr).toBe(1);
+  const json = JSON.parse(readFileSync(join(dir, 'diff', 'diff.json'), 'utf8')) as { findings: Array<{ kind: string; reading?: { axis: string; undeclared?: boolean }; rules?: Array<{ rule: string }> }> };
+  expect(json.findings.length).toBeGreaterThan(0);
+  expect(json.findings.filter((f) => f.kind === 'silence')).toEqual([]);
+  const first = json.findings[0]!;
+  expect(first.rules?.map((r) => r.rule)).toContain(fault.rule);
+  expect(first.reading).toMatchObject({ axis: 'mail.trash-advance', undeclared: true });
+}, 600_000);
+
 test('a wrong flag value is refused in one sentence, exit 2', async () => {
   const res = await runCli(['diff', '--target', 'reference:common.list-order=sideways', '--against', 'reference']);
   expect(res.code).toBe(2);

@@ -70,7 +70,7 @@ async function judge(open: Finding[], sides: [DiffSide, DiffSide], o: DiffOption
   if (open.length === 0 || !o.rules) return;
   const opsOf = (f: Finding) => f.sequence.map((line) => line.replace(/\(.*$/, '') as Op['kind']);
   const areas = [...new Set(open.flatMap((f) => opsOf(f).map((k) => STEP_OPERATIONS[k][0]!.split('.')[0]!)))];
-  o.log(`${open.length} difference(s) no catalogued reading explains; running the rules of ${areas.join(', ')} against each side…`);
+  o.log(`${open.length} difference(s) no catalogued reading (declared by the profiles) explains; running the rules of ${areas.join(', ')} against each side…`);
   const secrets = [...sides[0].secrets, ...sides[1].secrets].filter((s) => s.length >= 6);
   const redact = (text: string) => secrets.reduce((t, s) => t.split(s).join('<secret>'), text);
   const broken = await brokenRules(sides, areas, [], redact);
@@ -125,6 +125,7 @@ export async function diffTargets(sides: [DiffSide, DiffSide], o: DiffOptions): 
   } finally {
     await Promise.all([x.agent.close(), y.agent.close()]);
   }
-  await judge(findings.filter((f) => f.kind === 'uncatalogued'), sides, o);
+  // a reading neither profile tells apart is a silence only if no rule reading its key breaks
+  await judge(findings.filter((f) => f.kind === 'uncatalogued' || f.reading?.undeclared), sides, o);
   return { target: sides[0].spec, against: sides[1].spec, seed: o.seed, runs: o.runs, findings, exitCode: findings.every((f) => f.kind === 'silence') ? 0 : 1 };
 }

@@ -26,6 +26,12 @@ export interface Reading {
   section: string;
   /** other axes whose readings answer alike on this sequence: the sequence cannot tell them apart */
   alsoExplainedBy?: string[];
+  /**
+   * the silence has a profile key and both profiles declare the same value for it: one side
+   * answers as a reading its profile does not declare, which the rules reading that key judge
+   * (the engine runs them before calling it a silence)
+   */
+  undeclared?: true;
 }
 
 const at = (o: unknown, path: string): unknown => path.split('.').reduce<unknown>((x, k) => (x && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined), o);
@@ -66,7 +72,8 @@ export async function explainByAxes(ops: readonly Op[], div: Divergence, a: Obse
     }
     if (va !== undefined && vb !== undefined && va !== vb) {
       const s = SILENCES.find((x) => x.id === axis.silence);
-      found.push({ axis: axis.id, silence: axis.silence, profileKey: s?.profileKey, target: String(va), against: String(vb), sentence: s?.sentence ?? '', section: s?.section ?? '' });
+      const undeclared = s?.profileKey !== undefined && !declaredApart(axis.silence);
+      found.push({ axis: axis.id, silence: axis.silence, profileKey: s?.profileKey, target: String(va), against: String(vb), sentence: s?.sentence ?? '', section: s?.section ?? '', ...(undeclared ? { undeclared } : {}) });
     }
   }
   // every axis is tried, so a sequence that cannot tell two silences apart says so

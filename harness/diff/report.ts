@@ -27,9 +27,14 @@ export function headline(r: DiffResult): string {
 export function verdictOf(f: Finding): string {
   if (f.kind === 'silence' && f.reading) {
     const r = f.reading;
-    return `silence \`${r.silence}\` (axis \`${r.axis}\`${r.profileKey ? `, profile key \`${r.profileKey}\`` : ', no profile key: the suite accepts every reading'}): target reads it \`${r.target}\`, against reads it \`${r.against}\`${r.alsoExplainedBy ? `; this sequence answers alike under ${r.alsoExplainedBy.map((x) => `\`${x}\``).join(', ')} too` : ''}`;
+    return `silence \`${r.silence}\` (axis \`${r.axis}\`${r.profileKey ? `, profile key \`${r.profileKey}\`` : ', no profile key: the suite accepts every reading'}): target reads it \`${r.target}\`, against reads it \`${r.against}\`${r.alsoExplainedBy ? `; this sequence answers alike under ${r.alsoExplainedBy.map((x) => `\`${x}\``).join(', ')} too` : ''}${r.undeclared ? `; both profiles declare the same \`${r.profileKey}\`, and no rule reading it broke` : ''}`;
   }
-  if (f.kind === 'rule' && f.rules) return f.rules.map((x) => `rule \`${x.rule}\` (${x.section}) broken by the ${x.side === 'target' ? 'target' : 'against'} side${x.judgesSequence ? '' : ' (judges no step of the sequence)'}`).join('; ');
+  if (f.kind === 'rule' && f.rules) {
+    const broken = f.rules.map((x) => `rule \`${x.rule}\` (${x.section}) broken by the ${x.side === 'target' ? 'target' : 'against'} side${x.judgesSequence ? '' : ' (judges no step of the sequence)'}`).join('; ');
+    const r = f.reading;
+    // the answer matches a catalogued reading, but not the one the side's profile declares
+    return r ? `${broken}; the answers match the readings \`${r.target}\` / \`${r.against}\` of \`${r.axis}\`, but both profiles declare the same \`${r.profileKey}\`` : broken;
+  }
   return 'no catalogued reading and no rule explains it';
 }
 

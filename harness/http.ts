@@ -127,7 +127,8 @@ export class HttpClient {
       }
       // learn secrets the target hands out (tokens, session keys) before anything can print them
       this.redact.learnFrom(json);
-      const shownBody = this.redact.body(text);
+      const redact = this.redact;
+      let shown: string | undefined;
       return {
         label,
         status: res.statusCode,
@@ -135,7 +136,14 @@ export class HttpClient {
         text,
         json,
         mediaType: flat['content-type']?.split(';')[0]?.trim().toLowerCase(),
-        shown: shownBody.length > SHOWN_LENGTH ? `${shownBody.slice(0, SHOWN_LENGTH)}…` : shownBody,
+        // redacted when a message first asks for it, not for every answer (most are never shown)
+        get shown() {
+          if (shown === undefined) {
+            const body = redact.body(text);
+            shown = body.length > SHOWN_LENGTH ? `${body.slice(0, SHOWN_LENGTH)}…` : body;
+          }
+          return shown;
+        },
       };
     } catch (e) {
       throw this.#verdict(e, method, target) ?? e;

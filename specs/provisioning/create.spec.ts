@@ -1,31 +1,17 @@
-import { BILLING_BOUNDARIES, invalidMonthlyBillingInterval, invalidYearlyBillingInterval, validBillingInterval } from '../../generators/billing-interval.js';
-import type { BillingIntervalModel } from '../../contract/provisioning.js';
 import { buildAdmin, buildDomain } from '../../generators/company.js';
 import { MALFORMED_EMAIL_BOUNDARIES, malformedEmail } from '../../generators/email-address.js';
-import {
-  FUTURE_YEARS,
-  MARGIN_DAYS,
-  farthestFutureDate,
-  futureExpirationDate,
-  impossibleCalendarDate,
-  impossibleDateBoundaries,
-  leapDays,
-  malformedExpirationDate,
-  pastExpirationDate,
-  shiftDate,
-} from '../../generators/expiration-date.js';
 import { autoSenderDomains, companyTypeField, iface, provisioningAccount } from '../../harness/needs.js';
 import { property } from '../../harness/property.js';
 import { attemptCreate, cancelNow, company, expectAccepted, expectErrors, givenCompany, keyShown } from '../../harness/fixtures/provisioning.js';
 import { rule } from '../../harness/rule.js';
-import { billing, billingRefuser, creator, invalidBoundaries } from './create-attempts.js';
 import { NAMED_ERROR, PROVISION } from './spec-refs.js';
 
 /**
- * spec §4.5 Provision a company, Command Create, and the §7.3 conditions a Create can cause:
- * among them §8 'Billing interval' (one rule per side, and one for what is valid) and §2.4/§8
- * ExpirationDate 'mm/dd/yyyy, not in the past' with §7.3 InvalidDate and PastExpirationDate.
- * Each property rule runs its property (seeded, SMS_PROPERTY_RUNS), then its stated boundaries.
+ * spec §4.5 Provision a company, Command Create, and the §7.3 conditions a Create can cause
+ * (names and ReferenceIds in use, unknown status, company and user types, a malformed admin
+ * e-mail address, a domain of another company). Billing interval and expiration date rules are
+ * in create-dates.spec.ts. Each property rule runs its property (seeded, SMS_PROPERTY_RUNS),
+ * then its stated boundaries.
  */
 const base = { interface: 'provisioning' as const, operation: 'provisioning.Provision' as const, level: 'must' as const, needs: [iface('provisioning'), provisioningAccount] };
 
@@ -210,184 +196,5 @@ rule(
     await givenCompany(t, company(t, 0, { AutoSenderDomains: [domain] }));
     const reply = await attemptCreate(t, company(t, 1, { AutoSenderDomains: [domain] }));
     expectErrors(reply, "spec §7.3 DomainAlreadyRegistered: 'An AutoSenderDomain is already associated with another company'", 'DomainAlreadyRegistered');
-  },
-);
-
-rule(
-  {
-    ...base,
-    id: 'provisioning.create.billing-monthly-years-not-zero',
-    spec: [
-      { anchor: '§7.3/BillingPeriodInvalid', quote: 'Monthly true and Years not 0' },
-      { anchor: '§8/billing-interval', quote: 'Monthly true requires Years = 0' },
-      PROVISION,
-      NAMED_ERROR,
-    ],
-    title: 'Monthly true with Years other than 0 is refused with BillingPeriodInvalid',
-  },
-  async (t) => {
-    const refused = billingRefuser(t);
-    await property(t, invalidMonthlyBillingInterval, refused);
-    for (const interval of invalidBoundaries(true)) await refused(interval);
-  },
-);
-
-rule(
-  {
-    ...base,
-    id: 'provisioning.create.billing-yearly-years-below-one',
-    spec: [
-      { anchor: '§7.3/BillingPeriodInvalid', quote: 'Monthly false and Years less than 1' },
-      { anchor: '§8/billing-interval', quote: 'Monthly false requires Years >= 1' },
-      PROVISION,
-      NAMED_ERROR,
-    ],
-    title: 'Monthly false with Years below 1 is refused with BillingPeriodInvalid',
-  },
-  async (t) => {
-    const refused = billingRefuser(t);
-    await property(t, invalidYearlyBillingInterval, refused);
-    for (const interval of invalidBoundaries(false)) await refused(interval);
-  },
-);
-
-rule(
-  {
-    ...base,
-    id: 'provisioning.create.billing-interval-valid',
-    spec: [
-      { anchor: '§8/billing-interval', quote: 'Monthly true requires Years = 0; Monthly false requires Years >= 1' },
-      { anchor: '§2.4/BillingIntervalModel', quote: 'Monthly (boolean), Years (int)' },
-      PROVISION,
-    ],
-    title: 'Monthly true with Years 0, and Monthly false with Years of 1 or more, are accepted',
-  },
-  async (t) => {
-    const create = creator(t);
-    const accepted = async (b: BillingIntervalModel) =>
-      expectAccepted(await create(billing(b)), `spec §8: 'Monthly true requires Years = 0; Monthly false requires Years >= 1'; BillingInterval ${String(b)}`);
-    await property(t, validBillingInterval, accepted);
-    for (const { interval, valid } of BILLING_BOUNDARIES) if (valid) await accepted(interval);
-  },
-);
-
-rule(
-  {
-    ...base,
-    id: 'provisioning.create.expiration-date-future-accepted',
-    spec: [
-      { anchor: '§8/expirationdate-format', quote: 'mm/dd/yyyy, not in the past' },
-      { anchor: '§2.4/CompanyModel', quote: 'ExpirationDate (string, mm/dd/yyyy)' },
-      // no date within 2 days of today, none more than 10 years ahead (clarifications P7, P8)
-      { anchor: '§8/expirationdate-format', quote: 'not in the past', silence: 'expiration-today' },
-      { anchor: '§8/expirationdate-format', quote: 'not in the past', silence: 'latest-expiration-date' },
-      PROVISION,
-    ],
-    title: `a future ExpirationDate in mm/dd/yyyy (up to ${FUTURE_YEARS} years ahead, leap days included) is accepted`,
-  },
-  async (t) => {
-    const today = new Date();
-    const create = creator(t);
-    const accepted = async (date: string) => expectAccepted(await create({ ExpirationDate: date }), `spec §8: ExpirationDate 'mm/dd/yyyy, not in the past'; ExpirationDate "${date}"`);
-    await property(t, futureExpirationDate(today), accepted);
-    // clarification P8: the spec sets no latest date; within 10 years every reading accepts
-    for (const date of [shiftDate(today, MARGIN_DAYS), farthestFutureDate(today)]) await accepted(date);
-  },
-);
-
-rule(
-  {
-    ...base,
-    id: 'provisioning.create.leap-day-accepted',
-    spec: [
-      { anchor: '§7.3/InvalidDate', quote: 'or day invalid for the month' },
-      { anchor: '§8/expirationdate-format', quote: 'mm/dd/yyyy, not in the past' },
-      { anchor: '§8/expirationdate-format', quote: 'not in the past', silence: 'latest-expiration-date' },
-      PROVISION,
-    ],
-    title: `02/29 of a leap year within the next ${FUTURE_YEARS} years is accepted`,
-  },
-  async (t) => {
-    const create = creator(t);
-    for (const date of leapDays(new Date())) {
-      expectAccepted(await create({ ExpirationDate: date }), `spec §7.3 InvalidDate only for a 'day invalid for the month'; 02/29 is valid in a leap year; ExpirationDate "${date}"`);
-    }
-  },
-);
-
-rule(
-  {
-    ...base,
-    // clarification P8: the spec names no calendar; the Gregorian one (ISO 8601 §3.2.1) is the standard this rests on
-    level: 'should',
-    id: 'provisioning.create.century-leap-day-refused',
-    spec: [{ anchor: '§7.3/InvalidDate', quote: 'or day invalid for the month', silence: 'latest-expiration-date' }, NAMED_ERROR],
-    title: '02/29 of a century year not divisible by 400 (2100, 2200, 2300) is refused with InvalidDate, as the Gregorian calendar of ISO 8601 has no such day',
-  },
-  async (t) => {
-    const create = creator(t);
-    for (const date of ['02/29/2100', '02/29/2200', '02/29/2300']) {
-      expectErrors(await create({ ExpirationDate: date }), `spec §7.3 InvalidDate: 'day invalid for the month'; a century year is a leap year only when divisible by 400; ExpirationDate "${date}"`, 'InvalidDate');
-    }
-  },
-);
-
-rule(
-  {
-    ...base,
-    id: 'provisioning.create.past-expiration-date',
-    spec: [
-      { anchor: '§7.3/PastExpirationDate', quote: 'Supplied date is in the past' },
-      { anchor: '§8/expirationdate-format', quote: 'not in the past' },
-      { anchor: '§8/expirationdate-format', quote: 'not in the past', silence: 'expiration-today' },
-      PROVISION,
-      NAMED_ERROR,
-    ],
-    title: 'a valid ExpirationDate in the past is refused with PastExpirationDate',
-  },
-  async (t) => {
-    const today = new Date();
-    const create = creator(t);
-    const refused = async (date: string) => expectErrors(await create({ ExpirationDate: date }), `spec §7.3 PastExpirationDate: 'Supplied date is in the past'; ExpirationDate "${date}"`, 'PastExpirationDate');
-    await property(t, pastExpirationDate(today), refused);
-    for (const date of [shiftDate(today, -MARGIN_DAYS), '02/29/2000', '01/01/1900']) await refused(date);
-  },
-);
-
-rule(
-  {
-    ...base,
-    id: 'provisioning.create.expiration-date-malformed',
-    spec: [
-      { anchor: '§7.3/InvalidDate', quote: 'ExpirationDate not in mm/dd/yyyy' },
-      { anchor: '§2.4/CompanyModel', quote: 'ExpirationDate (string, mm/dd/yyyy)' },
-      // no one-digit field is sent as malformed (clarification P7)
-      { anchor: '§8/expirationdate-format', quote: 'mm/dd/yyyy', silence: 'expiration-today' },
-      PROVISION,
-      NAMED_ERROR,
-    ],
-    title: 'an ExpirationDate not in mm/dd/yyyy (ISO, dashes, dots, two-digit year, time, names, empty) is refused with InvalidDate',
-  },
-  async (t) => {
-    const create = creator(t);
-    const refused = async (date: string) => expectErrors(await create({ ExpirationDate: date }), `spec §7.3 InvalidDate: 'ExpirationDate not in mm/dd/yyyy'; ExpirationDate ${JSON.stringify(date)}`, 'InvalidDate');
-    await property(t, malformedExpirationDate(new Date()), refused);
-  },
-);
-
-rule(
-  {
-    ...base,
-    id: 'provisioning.create.impossible-calendar-date',
-    spec: [{ anchor: '§7.3/InvalidDate', quote: 'month outside 1-12, day outside 1-31, or day invalid for the month' }, PROVISION, NAMED_ERROR],
-    title: 'an ExpirationDate of no real day (02/29 of a year not divisible by 4, 02/30, 04/31, month 00 or 13, day 00 or 32) is refused with InvalidDate',
-  },
-  async (t) => {
-    const today = new Date();
-    const create = creator(t);
-    const refused = async (date: string) =>
-      expectErrors(await create({ ExpirationDate: date }), `spec §7.3 InvalidDate: 'month outside 1-12, day outside 1-31, or day invalid for the month'; ExpirationDate "${date}"`, 'InvalidDate');
-    await property(t, impossibleCalendarDate(today), refused);
-    for (const date of impossibleDateBoundaries(today)) await refused(date);
   },
 );

@@ -41,7 +41,7 @@ export interface HttpResponse {
   /** Parsed JSON, or undefined when the body is not JSON. */
   json: unknown;
   /** The body as it may be shown in a failure message: redacted and clipped. */
-  shown: string;
+  readonly shown: string;
 }
 
 export interface RequestOptions {

@@ -127,14 +127,13 @@ export class AdminClient {
     return endpoints === '' ? this.call('admin.UpdateIpWhitelist', 'PUT', '/Smtp/PutSmtpEndpoints', key, { body: '' }) : this.call('admin.UpdateIpWhitelist', 'PUT', '/Smtp/PutSmtpEndpoints', key, { json: endpoints });
   }
 
-  /** Learns the key a key answer carries, and re-renders the shown body without it. */
+  /**
+   * Learns the key a key answer carries (a bare string, so no field name marks it secret). The
+   * shown body is redacted when first asked for, by the same redactor, so it never holds the key.
+   */
   #learnKey(res: HttpResponse): HttpResponse {
     const key = keyOf(res);
-    if (key) {
-      this.redact.learn(key);
-      const shown = this.redact.body(res.text);
-      res.shown = shown.length > 600 ? `${shown.slice(0, 600)}…` : shown;
-    }
+    if (key) this.redact.learn(key);
     return res;
   }
 }

@@ -3,7 +3,7 @@ import type { MailSession } from '../../harness/fixtures/mailbox.js';
 import { folderMadeAnyway, foldersNamed } from '../../harness/fixtures/mail-folders.js';
 import type { HttpResponse } from '../../harness/http.js';
 
-/** Clean-up and read-back helpers of the folder rules (specs/messaging-rest/folder.spec.ts). */
+/** Clean-up and read-back helpers of the folder rules (specs/messaging-rest/folder.spec.ts, folder-names.spec.ts). */
 
 /** A refused create that was wrongly accepted still leaves nothing behind. */
 export async function removeIfCreated(session: MailSession, res: HttpResponse, name: string): Promise<void> {

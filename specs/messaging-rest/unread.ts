@@ -3,7 +3,7 @@ import { check, expectBody } from '../../harness/expect.js';
 import { MailSession } from '../../harness/fixtures/mailbox.js';
 import type { RuleContext } from '../../harness/rule.js';
 
-/** The read/unread fixtures of the status rules (specs/messaging-rest/status.spec.ts). */
+/** The read/unread fixtures of the status rules (specs/messaging-rest/status.spec.ts, status-rows.spec.ts). */
 
 /**
  * Peer with three messages from primary; the second one retrieved as MIME, so read (spec §3.2).

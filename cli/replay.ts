@@ -14,6 +14,13 @@ export async function printExchanges(resultsDir: string, ruleId: string, log: (l
     };
     if (result.labels?.find((l) => l.name === 'ruleId')?.value !== ruleId) continue;
     const attachments = (result.steps ?? []).flatMap((s) => s.attachments ?? []);
+    // a rule that passed keeps its entries in one attachment, each under its own heading (harness/reporting/rule-evidence.ts)
+    const compact = attachments.length === 1 ? /^Evidence: (\d+) entr/.exec(attachments[0]!.name) : null;
+    if (compact) {
+      log(`Exchanges of ${ruleId} (${compact[1]} evidence entries; secrets shown as [redacted]):\n`);
+      log(await readFile(join(resultsDir, attachments[0]!.source), 'utf8').catch(() => '(attachment missing)'));
+      continue;
+    }
     log(`Exchanges of ${ruleId} (${attachments.length} evidence entries; secrets shown as [redacted]):`);
     for (const [i, a] of attachments.entries()) {
       const text = await readFile(join(resultsDir, a.source), 'utf8').catch(() => '(attachment missing)');

@@ -234,6 +234,14 @@ describe('runs through the CLI (token area)', { timeout: 300_000 }, () => {
     expect(one.stdout).toMatch(/Exchanges of token\.client-credentials\.issues-token/);
     expect(one.stdout).toMatch(/POST \S+\/Token/);
     expect(one.stdout).toMatch(/client_secret=\[redacted\]|"client_secret":\s*"\[redacted\]"|\[redacted\]/);
+    // the rules --rule left out are not listed as not applicable: one file line, its one rule
+    expect(one.stdout).not.toMatch(/^ +○ /m);
+    expect(one.stdout.match(/^\[\d+\] specs\//gm)).toHaveLength(1);
+    // a rule that passed keeps its evidence in one attachment: the exchanges print all the same
+    const passing = await runCli(['run', '--rule', RULE]);
+    expect(passing.code).toBe(EXIT.conforms);
+    expect(passing.stdout).toMatch(/Exchanges of token\.client-credentials\.issues-token \(\d+ evidence entries/);
+    expect(passing.stdout).toMatch(/── POST \/Token → HTTP 200/);
     const none = await runCli(['run', '--rule', 'token.no-such.rule']);
     expect(none.code).toBe(EXIT.configurationRefused);
   });

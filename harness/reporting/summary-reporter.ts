@@ -54,6 +54,12 @@ export interface Summary extends Omit<RunMeta, 'reportsDir'> {
   rateLimited?: { responses: number; retried: number };
 }
 
+/**
+ * A rule --rule / --section / -t left out was never run: no outcome of this run (a rule the
+ * target's profile rules out is skipped by rule() itself, with its reason).
+ */
+const leftOut = (test: TestCase, outcome: Outcome) => outcome === 'notApplicable' && test.meta().notApplicable === undefined;
+
 export function outcomeOf(test: TestCase): Outcome | undefined {
   const result = test.result();
   const meta = test.meta();
@@ -80,15 +86,18 @@ export default class SummaryReporter implements Reporter {
   }
 
   onTestModuleEnd(module: TestModule): void {
-    this.#files += 1;
     const counts: Record<Outcome, number> = { pass: 0, fail: 0, notApplicable: 0, broken: 0 };
     const notes: string[] = [];
     for (const test of module.children.allTests()) {
       const outcome = outcomeOf(test);
-      if (!outcome) continue;
+      // as in summary.json: a rule --rule / --section left out is no outcome of this run
+      if (!outcome || leftOut(test, outcome)) continue;
       counts[outcome] += 1;
       if (outcome !== 'pass') notes.push(`    ${SYMBOL[outcome]} ${test.meta().rule?.id ?? test.name}: ${firstLine(reasonOf(test, outcome))}`);
     }
+    // a file whose every rule was left out ran nothing: no line
+    if (Object.values(counts).every((n) => n === 0)) return;
+    this.#files += 1;
     const file = relative(process.cwd(), module.moduleId);
     const line = `[${this.#files}] ${file}  ${counts.pass} pass · ${counts.fail} fail · ${counts.notApplicable} n/a · ${counts.broken} broken`;
     process.stdout.write(`${line}\n${notes.map((n) => `${n}\n`).join('')}`);
@@ -107,9 +116,7 @@ export default class SummaryReporter implements Reporter {
         // a check outside rule() (e.g. a coverage matrix) is no verdict of its own, but its failure must reach the exit code
         if (!rule && test.result().state === 'failed') suiteErrors.push(`${relative(process.cwd(), module.moduleId)}: the check "${test.name}" failed: ${firstLine(test.result().errors?.[0]?.message ?? '')}`);
         if (!outcome || !rule) continue;
-        // a rule --rule / --section / -t left out was never run: no outcome of this run (a rule
-        // the target's profile rules out is skipped by rule() itself, with its reason)
-        if (outcome === 'notApplicable' && test.meta().notApplicable === undefined) continue;
+        if (leftOut(test, outcome)) continue;
         rules.push({
           id: rule.id,
           interface: rule.interface,

@@ -19,7 +19,7 @@ import { TOKEN, type TokenOp } from './token.js';
 export type Op = MailboxOp | TokenOp | AdminOp | AdminLogonOp | AdminAccountOp | SmtpOp | DirectoryOp;
 
 // each family, typed by its own steps; the registry below forgets the step type
-const FAMILIES = [MAILBOX, TOKEN, ADMIN, ADMIN_LOGON, ADMIN_ACCOUNTS, SMTP, DIRECTORY] as unknown as ReadonlyArray<StepFamily<Op>>;
+const FAMILIES = [MAILBOX, TOKEN, ADMIN, ADMIN_LOGON, ADMIN_ACCOUNTS, DIRECTORY, SMTP] as unknown as ReadonlyArray<StepFamily<Op>>;
 
 const FAMILY_OF = new Map<string, StepFamily<Op>>(FAMILIES.flatMap((f) => Object.keys(f.operations).map((k) => [k, f] as const)));
 

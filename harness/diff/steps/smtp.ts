@@ -100,7 +100,8 @@ export const SMTP: StepFamily<SmtpOp> = {
     [1, fc.constant({ kind: 'smtpCachedPassword' as const })],
     [1, fc.constantFrom<'mask' | 'prefix'>('mask', 'prefix').map((form) => ({ kind: 'smtpSubnet' as const, form }))],
   ],
-  canonical: [{ kind: 'smtpGreet' }, { kind: 'smtpOutside' }, { kind: 'smtpRemoved' }, { kind: 'smtpCachedPassword' }, { kind: 'smtpSubnet', form: 'mask' }, { kind: 'smtpSubnet', form: 'prefix' }],
+  // one step per reading; the prefix-length entry is drawn in random sequences only (the mask entry tells both forms apart)
+  canonical: [{ kind: 'smtpGreet' }, { kind: 'smtpOutside' }, { kind: 'smtpRemoved' }, { kind: 'smtpCachedPassword' }, { kind: 'smtpSubnet', form: 'mask' }],
   async run(s, op, step) {
     if (!s.profile.smtp || !s.profile.admin) return skipped(step);
     // the gateway's EHLO name names no rule of the suite: no fault scoped to a rule bends a diff dialogue

@@ -4,6 +4,7 @@ import type { DiffSession, Observation } from '../session.js';
 import { ADMIN, type AdminOp } from './admin.js';
 import { ADMIN_ACCOUNTS, type AdminAccountOp } from './admin-accounts.js';
 import { ADMIN_LOGON, type AdminLogonOp } from './admin-logon.js';
+import { ADMIN_TYPES, type AdminTypesOp } from './admin-types.js';
 import { DIRECTORY, type DirectoryOp } from './directory.js';
 import { skipped, type StepFamily } from './family.js';
 import { MAILBOX, type MailboxOp } from './mailbox.js';
@@ -16,10 +17,10 @@ import { TOKEN, type TokenOp } from './token.js';
  * the canonical sequence (every family's part, in this order) is tried first, so a difference any
  * single step shows is found at once and then cut down to the steps that show it.
  */
-export type Op = MailboxOp | TokenOp | AdminOp | AdminLogonOp | AdminAccountOp | SmtpOp | DirectoryOp;
+export type Op = MailboxOp | TokenOp | AdminOp | AdminLogonOp | AdminAccountOp | AdminTypesOp | SmtpOp | DirectoryOp;
 
 // each family, typed by its own steps; the registry below forgets the step type
-const FAMILIES = [MAILBOX, TOKEN, ADMIN, ADMIN_LOGON, ADMIN_ACCOUNTS, DIRECTORY, SMTP] as unknown as ReadonlyArray<StepFamily<Op>>;
+const FAMILIES = [MAILBOX, TOKEN, ADMIN, ADMIN_LOGON, ADMIN_ACCOUNTS, ADMIN_TYPES, DIRECTORY, SMTP] as unknown as ReadonlyArray<StepFamily<Op>>;
 
 const FAMILY_OF = new Map<string, StepFamily<Op>>(FAMILIES.flatMap((f) => Object.keys(f.operations).map((k) => [k, f] as const)));
 

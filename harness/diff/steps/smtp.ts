@@ -112,6 +112,8 @@ export const SMTP: StepFamily<SmtpOp> = {
       const lines = o.dialogue.lines.filter((l) => l.startsWith('S: '));
       return { step, body: { tls: o.tls, greeting: s.norm.text(lines[0] ?? ''), ehlo: s.norm.text(lines.find((l) => /^S: 250[ -]/.test(l)) ?? '') } };
     }
+    // the whitelist is a company-wide setting: changed only where the profile allows it (admin.allowCompanyChanges), and put back
+    if (!s.profile.admin.allowCompanyChanges) return skipped(step);
     const got = await adminKey(s);
     if ('refused' in got) return s.observe(`${step}: get a session key`, got.refused);
     const company = new Company(s, got.key, smtp);

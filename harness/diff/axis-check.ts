@@ -29,7 +29,6 @@ export const NOT_SHOWN: Record<string, string> = {
   'common.ids': 'normalised away: ids are the server’s (spec §2), compared by what they name',
   'common.session-key-format': 'normalised away: session keys are secrets, never compared or shown',
   'common.token-format': 'normalised away: tokens are secrets, never compared or shown',
-  'admin.user-type-ids': 'normalised away: user-type ids are the server’s ids',
 };
 
 /**

@@ -109,6 +109,11 @@ export async function diffTargets(sides: [DiffSide, DiffSide], o: DiffOptions): 
       // delta debugging on top: drop each step in turn while the same difference still shows first
       ops = ops.slice(0, div.index + 1);
       const same = (d: Divergence | undefined) => d !== undefined && d.step.replace(/\(.*$/, '') === div!.step.replace(/\(.*$/, '') && d.paths.join() === div!.paths.join();
+      // most differences show at one step alone (the canonical sequence has one per reading): try that first
+      const alone: Op[] = [ops[div.index]!];
+      const [la, lb] = await both(x, y, alone);
+      const solo = firstDivergence(la, lb, known);
+      if (same(solo) && solo!.index === 0) ops = alone;
       for (let i = ops.length - 2; i >= 0; i--) {
         const shorter: Op[] = [...ops.slice(0, i), ...ops.slice(i + 1)];
         const [sa, sb] = await both(x, y, shorter);

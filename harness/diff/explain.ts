@@ -47,6 +47,18 @@ async function replay(variant: string, ops: readonly Op[]): Promise<Observation[
   }
 }
 
+/**
+ * The reading of the platform axis both targets declare (B8 edition and release), on which the
+ * readings are replayed: some readings read only on one edition (spec §9: what the direct edition
+ * lacks, reference/admin/readings.ts `lackedOperations`). 'default' where the two declare
+ * different platforms (the platform is then itself the difference) or the default one.
+ */
+async function platformBase(sides: [DiffSide, DiffSide]): Promise<string> {
+  const { PLATFORM } = await import('../../reference/axes/platform.js');
+  const [a, b] = sides.map((s) => `${s.profile.edition}-${s.profile.release}`);
+  return a === b && a !== PLATFORM.values[0] && (PLATFORM.values as readonly string[]).includes(a!) ? `${PLATFORM.id}=${a}` : 'default';
+}
+
 export async function explainByAxes(ops: readonly Op[], div: Divergence, a: Observation[], b: Observation[], known: ReadonlySet<string>, sides: [DiffSide, DiffSide]): Promise<Reading | undefined> {
   const { ALL_AXES } = await import('../../reference/axes/all.js');
   const keyOf = (silence: string) => SILENCES.find((s) => s.id === silence)?.profileKey;
@@ -55,7 +67,9 @@ export async function explainByAxes(ops: readonly Op[], div: Divergence, a: Obse
     return key !== undefined && JSON.stringify(at(sides[0].profile, key)) !== JSON.stringify(at(sides[1].profile, key));
   };
   const axes = [...ALL_AXES].sort((x, y) => Number(declaredApart(y.silence)) - Number(declaredApart(x.silence)));
-  const base = await replay('default', ops);
+  const platform = await platformBase(sides);
+  const on = (reading: string) => (platform === 'default' ? reading : `${platform},${reading}`);
+  const base = await replay(platform, ops);
   const matchA = sameUpTo(base, a, div.index, known);
   const matchB = sameUpTo(base, b, div.index, known);
   const found: Reading[] = [];
@@ -64,7 +78,7 @@ export async function explainByAxes(ops: readonly Op[], div: Divergence, a: Obse
     let vb: AxisValue | undefined = matchB ? axis.values[0] : undefined;
     for (const v of axis.values.slice(1)) {
       if (va !== undefined && vb !== undefined) break;
-      const r = await replay(`${axis.id}=${String(v)}`, ops);
+      const r = await replay(on(`${axis.id}=${String(v)}`), ops);
       // a reading that changes nothing up to the divergence cannot explain it
       if (sameUpTo(r, base, div.index, known)) continue;
       if (va === undefined && sameUpTo(r, a, div.index, known)) va = v;

@@ -2,8 +2,13 @@ import fc from 'fast-check';
 import type { OperationId } from '../../../contract/operations.js';
 import type { DiffSession, Observation } from '../session.js';
 import { ADMIN, type AdminOp } from './admin.js';
+import { ADMIN_ACCOUNTS, type AdminAccountOp } from './admin-accounts.js';
+import { ADMIN_LOGON, type AdminLogonOp } from './admin-logon.js';
+import { ADMIN_TYPES, type AdminTypesOp } from './admin-types.js';
+import { DIRECTORY, type DirectoryOp } from './directory.js';
 import { skipped, type StepFamily } from './family.js';
 import { MAILBOX, type MailboxOp } from './mailbox.js';
+import { SMTP, type SmtpOp } from './smtp.js';
 import { TOKEN, type TokenOp } from './token.js';
 
 /**
@@ -12,10 +17,10 @@ import { TOKEN, type TokenOp } from './token.js';
  * the canonical sequence (every family's part, in this order) is tried first, so a difference any
  * single step shows is found at once and then cut down to the steps that show it.
  */
-export type Op = MailboxOp | TokenOp | AdminOp;
+export type Op = MailboxOp | TokenOp | AdminOp | AdminLogonOp | AdminAccountOp | AdminTypesOp | SmtpOp | DirectoryOp;
 
 // each family, typed by its own steps; the registry below forgets the step type
-const FAMILIES = [MAILBOX, TOKEN, ADMIN] as unknown as ReadonlyArray<StepFamily<Op>>;
+const FAMILIES = [MAILBOX, TOKEN, ADMIN, ADMIN_LOGON, ADMIN_ACCOUNTS, ADMIN_TYPES, DIRECTORY, SMTP] as unknown as ReadonlyArray<StepFamily<Op>>;
 
 const FAMILY_OF = new Map<string, StepFamily<Op>>(FAMILIES.flatMap((f) => Object.keys(f.operations).map((k) => [k, f] as const)));
 

@@ -1,6 +1,7 @@
 import { ALL_AXES } from '../reference/axes/all.js';
 import { checkAxis, notShownReason, type AxisCheck } from '../harness/diff/axis-check.js';
 import { median } from '../harness/diff/report.js';
+import { dropClientEvidence } from '../harness/diff/execute.js';
 
 /**
  * `npm run diff-axes [-- --runs K --seed N --only a,b]`: `diff` of the reference default against
@@ -16,6 +17,7 @@ const seed = Number(arg('seed') ?? 20261124);
 const only = arg('only')?.split(',');
 const axes = ALL_AXES.filter((a) => !only || only.includes(a.id));
 const results: AxisCheck[] = [];
+dropClientEvidence();
 for (const axis of axes) {
   // an axis no step reaches, or one normalised away, is listed with its reason, not run
   const reason = notShownReason(axis);

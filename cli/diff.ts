@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../harness/config.js';
 import { diffTargets } from '../harness/diff/engine.js';
+import { dropClientEvidence } from '../harness/diff/execute.js';
 import { headline, verdictOf, writeDiffReports } from '../harness/diff/report.js';
 import { openSide, type DiffSide } from '../harness/diff/targets.js';
 
@@ -47,6 +48,7 @@ export async function diffCommand(args: string[], log: (line: string) => void = 
   const runs = int('--runs', values.runs, 50, 1, 10_000);
   const maxSteps = int('--steps', values.steps, 16, 1, 200);
   const sides: DiffSide[] = [];
+  dropClientEvidence();
   try {
     sides.push(await openSide(values.target, values.profile, '--target', env));
     sides.push(await openSide(values.against, values['against-profile'], '--against', env));

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MessageTestRuntime, setGlobalTestRuntime } from 'allure-js-commons/sdk/runtime';
 import { Agent } from 'undici';
 import { describeOp, doStep, type Op } from './steps/index.js';
 import { DiffSession, type Observation } from './session.js';
@@ -38,3 +39,15 @@ export async function execute(d: Driven, ops: readonly Op[], tag = `df${randomBy
   }
   return out;
 }
+
+/** Evidence the suite's clients attach (the provisioning client's decrypted exchanges), dropped. */
+class DroppedEvidence extends MessageTestRuntime {
+  async sendMessage(): Promise<void> {}
+}
+
+/**
+ * The suite's clients attach evidence for Allure; `diff` outside a test run has no report to
+ * attach it to (its own reports show the observations), so it is dropped rather than warned about
+ * at every exchange or held in memory for the whole search. Called by the `diff` entry points.
+ */
+export const dropClientEvidence = (): void => setGlobalTestRuntime(new DroppedEvidence());

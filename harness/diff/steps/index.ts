@@ -4,6 +4,7 @@ import type { DiffSession, Observation } from '../session.js';
 import { ADMIN, type AdminOp } from './admin.js';
 import { skipped, type StepFamily } from './family.js';
 import { MAILBOX, type MailboxOp } from './mailbox.js';
+import { PROVISIONING, type ProvisioningOp } from './provisioning.js';
 import { TOKEN, type TokenOp } from './token.js';
 
 /**
@@ -12,10 +13,10 @@ import { TOKEN, type TokenOp } from './token.js';
  * the canonical sequence (every family's part, in this order) is tried first, so a difference any
  * single step shows is found at once and then cut down to the steps that show it.
  */
-export type Op = MailboxOp | TokenOp | AdminOp;
+export type Op = MailboxOp | TokenOp | AdminOp | ProvisioningOp;
 
 // each family, typed by its own steps; the registry below forgets the step type
-const FAMILIES = [MAILBOX, TOKEN, ADMIN] as unknown as ReadonlyArray<StepFamily<Op>>;
+const FAMILIES = [MAILBOX, TOKEN, ADMIN, PROVISIONING] as unknown as ReadonlyArray<StepFamily<Op>>;
 
 const FAMILY_OF = new Map<string, StepFamily<Op>>(FAMILIES.flatMap((f) => Object.keys(f.operations).map((k) => [k, f] as const)));
 

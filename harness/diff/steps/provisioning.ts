@@ -18,7 +18,7 @@ import { accepted, cobrandOf, companyOf, contactOf, kept, madeAt, observeReply }
  */
 
 /** Creates whose answer is a reading of a silence: the date, the address or the cobrand they send. */
-type Odd = 'today' | 'far-date' | 'lenient-email' | 'admin-contact' | 'contact-only';
+type Odd = 'today' | 'one-digit-date' | 'far-date' | 'lenient-email' | 'admin-contact' | 'contact-only';
 /** Requests every reading refuses, each with a §7.3 name. */
 type Refused = 'reference-id' | 'bad-date' | 'undecryptable';
 /** Updates of a made company. */
@@ -55,6 +55,9 @@ function oddCompany(s: DiffSession, n: number, what: Odd): CompanyModel | undefi
     // P7: today is not past, or is
     case 'today':
       return companyOf(s, n, { ExpirationDate: shiftDate(new Date(), 0) });
+    // P7: 'mm/dd' with one-digit fields, a year ahead (lenient input: the third reading takes it)
+    case 'one-digit-date':
+      return companyOf(s, n, { ExpirationDate: `1/5/${new Date().getUTCFullYear() + 2}` });
     // P8: past the end of SQL smalldatetime (06/06/2079)
     case 'far-date':
       return companyOf(s, n, { ExpirationDate: '01/15/2080' });
@@ -152,7 +155,7 @@ export const PROVISIONING: StepFamily<ProvisioningOp> = {
     [
       1,
       fc.oneof(
-        fc.constantFrom<Odd>('today', 'far-date', 'lenient-email', 'admin-contact', 'contact-only').map((what) => ({ kind: 'provCreateOdd' as const, what })),
+        fc.constantFrom<Odd>('today', 'one-digit-date', 'far-date', 'lenient-email', 'admin-contact', 'contact-only').map((what) => ({ kind: 'provCreateOdd' as const, what })),
         fc.constantFrom<Refused>('reference-id', 'bad-date', 'undecryptable').map((why) => ({ kind: 'provRefused' as const, why })),
         fc.tuple(company, fc.constantFrom<Change>('cobrand', 'licenses', 'rename')).map(([k, what]) => ({ kind: 'provUpdate' as const, k, what })),
         company.map((k) => ({ kind: 'provCancel' as const, k })),
@@ -167,6 +170,7 @@ export const PROVISIONING: StepFamily<ProvisioningOp> = {
     { kind: 'provRefused', why: 'reference-id' },
     { kind: 'provRefused', why: 'undecryptable' },
     { kind: 'provCreateOdd', what: 'today' },
+    { kind: 'provCreateOdd', what: 'one-digit-date' },
     { kind: 'provCreateOdd', what: 'far-date' },
     { kind: 'provCreateOdd', what: 'lenient-email' },
     { kind: 'provCreateOdd', what: 'admin-contact' },

@@ -30,7 +30,8 @@ export type ProvisioningOp =
   | { kind: 'provRefused'; why: Refused }
   | { kind: 'provUpdate'; k: number; what: Change }
   | { kind: 'provCancel'; k: number }
-  | { kind: 'provKeyGet'; k: number; first: boolean }
+  /** by the company's ReferenceId, or by the first AutomationId the sequence saw for it */
+  | { kind: 'provKeyGet'; k: number; by: 'reference-id' | 'first-automation-id' }
   | { kind: 'provKeyNew'; k: number };
 
 const PROVISION = ['provisioning.Provision'] as const;
@@ -100,11 +101,12 @@ async function update(s: DiffSession, k: number, what: Change, step: string): Pr
   const p = s.profile.provisioning!;
   if (!made) return skipped(step);
   const m = made.model;
-  const cobrand = cobrandOf(s, kept(s).n++, '#3C2B1A');
   switch (what) {
-    // P4: a new Url and Color with the SecureContacts left out: kept, or removed
-    case 'cobrand':
-      return observeReply(s, step, await s.clients.provisioning.update({ ...m, Cobrand: cobrand }));
+    // P4: a new Color, the Url kept, the SecureContacts left out: kept, or removed
+    case 'cobrand': {
+      const Url = m.Cobrand?.Url ?? cobrandOf(s, kept(s).n++).Url;
+      return observeReply(s, step, await s.clients.provisioning.update({ ...m, Cobrand: { Color: '#3C2B1A', Url } }));
+    }
     // P5: the secure-contact type's licenses lowered to 0 below its one contact (as discovery's probe)
     case 'licenses': {
       if (!p.secureContactUserTypeCode || !m.Cobrand) return skipped(step);
@@ -127,7 +129,7 @@ async function keys(s: DiffSession, op: Extract<ProvisioningOp, { kind: 'provKey
   const provisioning = s.clients.provisioning;
   let reply: ProvisioningReply;
   if (op.kind === 'provKeyNew') reply = await provisioning.newEncryptionKey({ ReferenceId });
-  else if (!op.first) reply = await provisioning.getEncryptionKey({ ReferenceId });
+  else if (op.by === 'reference-id') reply = await provisioning.getEncryptionKey({ ReferenceId });
   else {
     // P14: the first AutomationId seen, after a New for another one
     const AutomationId = made.automationIds[0];
@@ -159,7 +161,7 @@ export const PROVISIONING: StepFamily<ProvisioningOp> = {
         fc.constantFrom<Refused>('reference-id', 'bad-date', 'undecryptable').map((why) => ({ kind: 'provRefused' as const, why })),
         fc.tuple(company, fc.constantFrom<Change>('cobrand', 'licenses', 'rename')).map(([k, what]) => ({ kind: 'provUpdate' as const, k, what })),
         company.map((k) => ({ kind: 'provCancel' as const, k })),
-        fc.tuple(company, fc.boolean()).map(([k, first]) => ({ kind: 'provKeyGet' as const, k, first })),
+        fc.tuple(company, fc.constantFrom('reference-id' as const, 'first-automation-id' as const)).map(([k, by]) => ({ kind: 'provKeyGet' as const, k, by })),
         company.map((k) => ({ kind: 'provKeyNew' as const, k })),
       ),
     ],
@@ -178,9 +180,9 @@ export const PROVISIONING: StepFamily<ProvisioningOp> = {
     { kind: 'provUpdate', k: 0, what: 'cobrand' },
     { kind: 'provUpdate', k: 0, what: 'licenses' },
     { kind: 'provUpdate', k: 0, what: 'rename' },
-    { kind: 'provKeyGet', k: 0, first: false },
+    { kind: 'provKeyGet', k: 0, by: 'reference-id' },
     { kind: 'provKeyNew', k: 0 },
-    { kind: 'provKeyGet', k: 0, first: true },
+    { kind: 'provKeyGet', k: 0, by: 'first-automation-id' },
     { kind: 'provCancel', k: 0 },
     { kind: 'provCancel', k: 0 },
   ],

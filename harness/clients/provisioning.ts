@@ -45,6 +45,8 @@ export interface ProvisioningReply {
   dataProblem?: string;
   /** whether Hash is HMAC-SHA512 of the decrypted Data (vendor-wire §8.5: not asserted) */
   hashVerified?: boolean;
+  /** the IV the request was sealed with (a response IV may echo it: vendor-wire §5, clarification V2) */
+  requestIv?: string;
   /** one line for failure messages: status and errors, no secrets */
   summary: string;
 }
@@ -135,7 +137,7 @@ export class ProvisioningClient {
 
   #read(res: HttpResponse, requestIv: string): ProvisioningReply {
     const parsed = ResponseModelSchema.safeParse(res.json);
-    const reply: ProvisioningReply = { res, errors: [], unrecognized: [], summary: '' };
+    const reply: ProvisioningReply = { res, errors: [], unrecognized: [], summary: '', requestIv };
     if (parsed.success && parsed.data.Errors !== undefined) {
       reply.model = parsed.data;
       for (const entry of parsed.data.Errors ?? []) {

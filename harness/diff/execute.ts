@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { MessageHolderTestRuntime, setGlobalTestRuntime } from 'allure-js-commons/sdk/runtime';
 import { Agent } from 'undici';
 import { describeOp, doStep, type Op } from './steps/index.js';
 import { DiffSession, type Observation } from './session.js';
@@ -11,11 +10,7 @@ export interface Driven {
   agent: Agent;
 }
 
-export function drive(side: DiffSide): Driven {
-  // the clients attach evidence for Allure (the provisioning client's decrypted envelopes); outside a test run it is held, not printed
-  setGlobalTestRuntime(new MessageHolderTestRuntime());
-  return { side, agent: new Agent({ connections: 4 }) };
-}
+export const drive = (side: DiffSide): Driven => ({ side, agent: new Agent({ connections: 4 }) });
 
 /**
  * Runs one sequence on one target and returns every step's answer. The sequence starts from two

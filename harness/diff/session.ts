@@ -41,6 +41,8 @@ export class DiffSession {
   readonly system: Record<Side, Map<string, number>> = { sender: new Map(), recipient: new Map() };
   readonly mids: number[] = [];
   folders: MadeFolder[] = [];
+  /** what a step family keeps for the rest of the sequence (the companies it made, …), by family name */
+  readonly kept = new Map<string, unknown>();
   /** what step families made outside the mailbox (a company, a whitelist), undone first when the sequence ends, newest first */
   readonly #undo: Array<() => Promise<unknown>> = [];
 

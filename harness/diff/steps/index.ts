@@ -8,6 +8,7 @@ import { ADMIN_TYPES, type AdminTypesOp } from './admin-types.js';
 import { DIRECTORY, type DirectoryOp } from './directory.js';
 import { skipped, type StepFamily } from './family.js';
 import { MAILBOX, type MailboxOp } from './mailbox.js';
+import { PROVISIONING, type ProvisioningOp } from './provisioning.js';
 import { SMTP, type SmtpOp } from './smtp.js';
 import { TOKEN, type TokenOp } from './token.js';
 
@@ -17,10 +18,10 @@ import { TOKEN, type TokenOp } from './token.js';
  * the canonical sequence (every family's part, in this order) is tried first, so a difference any
  * single step shows is found at once and then cut down to the steps that show it.
  */
-export type Op = MailboxOp | TokenOp | AdminOp | AdminLogonOp | AdminAccountOp | AdminTypesOp | SmtpOp | DirectoryOp;
+export type Op = MailboxOp | TokenOp | AdminOp | ProvisioningOp | AdminLogonOp | AdminAccountOp | AdminTypesOp | DirectoryOp | SmtpOp;
 
-// each family, typed by its own steps; the registry below forgets the step type
-const FAMILIES = [MAILBOX, TOKEN, ADMIN, ADMIN_LOGON, ADMIN_ACCOUNTS, ADMIN_TYPES, DIRECTORY, SMTP] as unknown as ReadonlyArray<StepFamily<Op>>;
+// each family, typed by its own steps; the registry below forgets the step type (SMTP last: its dialogues are the slowest steps)
+const FAMILIES = [MAILBOX, TOKEN, ADMIN, PROVISIONING, ADMIN_LOGON, ADMIN_ACCOUNTS, ADMIN_TYPES, DIRECTORY, SMTP] as unknown as ReadonlyArray<StepFamily<Op>>;
 
 const FAMILY_OF = new Map<string, StepFamily<Op>>(FAMILIES.flatMap((f) => Object.keys(f.operations).map((k) => [k, f] as const)));
 

@@ -62,6 +62,8 @@ export class DiffSession {
     }
     for (const s of side.secrets) this.norm.word(s, '<secret>');
     this.norm.word(tag, '<run>');
+    // createFolderLike names a folder like another in upper case (the tag included)
+    this.norm.word(tag.toUpperCase(), '<RUN>');
   }
 
   get profile(): Profile {

@@ -78,7 +78,8 @@ export class Normaliser {
       return this.text(v);
     }
     if (Array.isArray(v)) {
-      const items = v.map((x) => this.value(x, key));
+      // a list of ids (`MessageIds`) holds ids of the kind its singular names
+      const items = v.map((x) => this.value(x, /[a-z](Ids|IDs)$/.test(key) && typeof x !== 'object' ? key.slice(0, -1) : key));
       // a listing shows only what this sequence made (and the system folders)
       return items.filter((_, i) => !this.#foreign(v[i], key));
     }

@@ -39,7 +39,7 @@ export const index = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight
 const permanently = fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
 
 /** The id of a folder just created: from the answer (either form, clarification on folder-create answers), else by name. */
-async function createdId(s: DiffSession, who: Side, res: HttpResponse, name: string): Promise<number | undefined> {
+export async function createdId(s: DiffSession, who: Side, res: HttpResponse, name: string): Promise<number | undefined> {
   const j = res.json as { FolderId?: unknown } | number | string | undefined;
   const direct = typeof j === 'object' && j !== null ? j.FolderId : j ?? res.text.trim();
   if (/^\d+$/.test(String(direct ?? ''))) return Number(direct);
@@ -48,8 +48,9 @@ async function createdId(s: DiffSession, who: Side, res: HttpResponse, name: str
   return folders.find((f) => f.FolderName === name)?.FolderId;
 }
 
-async function createFolder(s: DiffSession, step: string, who: Side, type: 0 | 1, name: string): Promise<Observation> {
-  const res = await s.clients.rest.createFolder(s.rest(who), { FolderName: name, FolderType: type });
+/** Creates a folder of the sequence (its id learnt and kept for cleanup) and observes the answer. */
+export async function createFolder(s: DiffSession, step: string, who: Side, type: 0 | 1, name: string, sentType: unknown = type): Promise<Observation> {
+  const res = await s.clients.rest.createFolder(s.rest(who), { FolderName: name, FolderType: sentType });
   if (res.status >= 200 && res.status < 300) {
     const id = await createdId(s, who, res, name);
     if (id !== undefined) {
@@ -61,7 +62,7 @@ async function createFolder(s: DiffSession, step: string, who: Side, type: 0 | 1
 }
 
 /** Waits (briefly) for a sent message to reach the recipient's Inbox, as the mailbox model does. */
-async function delivered(s: DiffSession, mid: number): Promise<void> {
+export async function delivered(s: DiffSession, mid: number): Promise<void> {
   const inbox = s.home('recipient');
   if (inbox === undefined) return;
   for (let i = 0; i < 20; i++) {

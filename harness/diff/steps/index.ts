@@ -8,6 +8,7 @@ import { TOKEN, type TokenOp } from './token.js';
 import { TOKEN_MORE, type TokenMoreOp } from './token-more.js';
 import { MAILBOX_MORE, type MailboxMoreOp } from './mailbox-more.js';
 import { LENIENT, type LenientOp } from './lenient.js';
+import { SOAP_MORE, type SoapMoreOp } from './soap-more.js';
 
 /**
  * The operations `diff` drives both targets with (issue 19, Build 3), one family per interface
@@ -15,10 +16,10 @@ import { LENIENT, type LenientOp } from './lenient.js';
  * the canonical sequence (every family's part, in this order) is tried first, so a difference any
  * single step shows is found at once and then cut down to the steps that show it.
  */
-export type Op = MailboxOp | TokenOp | AdminOp | TokenMoreOp | MailboxMoreOp | LenientOp;
+export type Op = MailboxOp | TokenOp | AdminOp | TokenMoreOp | MailboxMoreOp | LenientOp | SoapMoreOp;
 
 // each family, typed by its own steps; the registry below forgets the step type
-const FAMILIES = [MAILBOX, TOKEN, ADMIN, TOKEN_MORE, MAILBOX_MORE, LENIENT] as unknown as ReadonlyArray<StepFamily<Op>>;
+const FAMILIES = [MAILBOX, TOKEN, ADMIN, TOKEN_MORE, MAILBOX_MORE, LENIENT, SOAP_MORE] as unknown as ReadonlyArray<StepFamily<Op>>;
 
 const FAMILY_OF = new Map<string, StepFamily<Op>>(FAMILIES.flatMap((f) => Object.keys(f.operations).map((k) => [k, f] as const)));
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { DiffSession, Observation } from '../session.js';
 import { skipped, type StepFamily } from './family.js';
-import { createFolder, index } from './mailbox.js';
+import { createdId, createFolder, index } from './mailbox.js';
 
 /**
  * Requests a client sends loosely, where the spec does not say how a server reads them
@@ -30,7 +30,7 @@ export const LENIENT: StepFamily<LenientOp> = {
   operations: {
     createFolderPadded: ['messaging-rest.CreateFolder', 'messaging-rest.ListFolders'],
     idAsString: ['messaging-rest.CreateFolder'],
-    camelCaseNames: ['messaging-rest.GetInboxMessageIds'],
+    camelCaseNames: ['messaging-rest.CreateFolder'],
     lowerCasePath: ['messaging-rest.ListFolders'],
     retractAsRecipient: ['messaging-rest.RetractMessage'],
   },
@@ -44,7 +44,6 @@ export const LENIENT: StepFamily<LenientOp> = {
   canonical: [{ kind: 'createFolderPadded' }, { kind: 'idAsString' }, { kind: 'camelCaseNames' }, { kind: 'lowerCasePath' }, { kind: 'retractAsRecipient', k: 0 }],
   async run(s, op, step): Promise<Observation> {
     const rest = s.clients.rest;
-    const inbox = s.home('recipient');
     switch (op.kind) {
       case 'createFolderPadded': {
         // L1: stored as sent, or trimmed first
@@ -55,10 +54,17 @@ export const LENIENT: StepFamily<LenientOp> = {
       case 'idAsString':
         // L2: an int of spec §2.3 (FolderType) sent as a JSON string of digits
         return createFolder(s, step, 'recipient', 0, `${s.tag} typed`, '0');
-      case 'camelCaseNames':
+      case 'camelCaseNames': {
         // V1: vendor-wire §1.1 writes PascalCase; the spec does not say names are matched exactly
-        if (inbox === undefined) return skipped(step);
-        return s.observe(step, await rest.call('messaging-rest.GetInboxMessageIds', 'POST', '/Message/GetInboxMessageIds', s.rest('recipient'), { json: { folderId: inbox, messageListFilter: 0, mustHaveAttachments: false } }));
+        const name = `${s.tag} camel`;
+        const res = await rest.createFolder(s.rest('recipient'), { folderName: name, folderType: 0 });
+        const id = res.status < 300 ? await createdId(s, 'recipient', res, name) : undefined;
+        if (id !== undefined) {
+          s.folders.push({ id, owner: 'recipient', type: 0, name });
+          s.norm.id(id, `#f${s.folders.length}`, 'f');
+        }
+        return s.observe(step, res);
+      }
       case 'lowerCasePath':
         // V1: B1 spells the paths; whether their case matters is not said
         return s.observe(step, await rest.call('messaging-rest.ListFolders', 'GET', '/folder/list', s.rest('recipient')));

@@ -58,8 +58,9 @@ export class Normaliser {
       return kind ? `${open}${name}${close}${(kind !== 'o' && this.known(n, kind)) || '#?'}${end}` : all;
     });
     // an id the sequence knows, quoted in a text ('message 1234 …'); XML ids are done above, and
-    // another XML element's number (a status, a type) is no id, whatever id it happens to equal
-    out = out.replace(/(?<![\w.#:/;>-])\d+(?![\w.:/-])/g, (n) => this.known(n) ?? n);
+    // another XML element's number (a status, a type) is no id, whatever id it happens to equal,
+    // nor is the number in a name the sequence gave (`<run> 2`)
+    out = out.replace(/(?<![\w.#:/;>-])(?<!<run> )\d+(?![\w.:/-])/g, (n) => this.known(n) ?? n);
     return out
       // the time is the server's; whether it names its zone is the form (soap.inner-date-format xsd-local)
       .replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?/g, (_all, _s, _f, zone: string | undefined) => (zone ? '<iso-time>' : '<local-iso-time>'))

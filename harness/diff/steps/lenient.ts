@@ -34,12 +34,15 @@ export const LENIENT: StepFamily<LenientOp> = {
     lowerCasePath: ['messaging-rest.ListFolders'],
     retractAsRecipient: ['messaging-rest.RetractMessage'],
   },
+  // one draw among them, so random sequences stay mostly mailbox moves (their axes are shown by the canonical part)
   steps: [
-    [1, fc.constant({ kind: 'createFolderPadded' })],
-    [1, fc.constant({ kind: 'idAsString' })],
-    [1, fc.constant({ kind: 'camelCaseNames' })],
-    [1, fc.constant({ kind: 'lowerCasePath' })],
-    [1, index.map((k) => ({ kind: 'retractAsRecipient', k }))],
+    [
+      1,
+      fc.oneof(
+        fc.constantFrom<LenientOp>({ kind: 'createFolderPadded' }, { kind: 'idAsString' }, { kind: 'camelCaseNames' }, { kind: 'lowerCasePath' }),
+        index.map((k): LenientOp => ({ kind: 'retractAsRecipient', k })),
+      ),
+    ],
   ],
   canonical: [{ kind: 'createFolderPadded' }, { kind: 'idAsString' }, { kind: 'camelCaseNames' }, { kind: 'lowerCasePath' }, { kind: 'retractAsRecipient', k: 0 }],
   async run(s, op, step): Promise<Observation> {

@@ -10,8 +10,9 @@ import { createFolder, delivered, index } from './mailbox.js';
  * More of the messaging REST interface (spec §4.3, §3.2), where the spec leaves the answer to the
  * server: changing a password without a key (the field that names the user, M1), searching for
  * a sender (M11), what opening or retracting a message does to its tracking and the unread
- * listing (R2, M13), a folder name of characters outside the Basic Multilingual Plane (how a
- * character is counted), and the MessageId a Send MIME answer carries.
+ * listing (R2, M13), what opening a purged copy answers (§7.2 text or the permission text), a
+ * folder name of characters outside the Basic Multilingual Plane (how a character is counted),
+ * and the MessageId a Send MIME answer carries.
  */
 export type MailboxMoreOp =
   | { kind: 'changePassword' }
@@ -19,7 +20,8 @@ export type MailboxMoreOp =
   | { kind: 'openThenUnread'; k: number }
   | { kind: 'retractThenLook'; k: number }
   | { kind: 'createFolderAstral' }
-  | { kind: 'sendMime' };
+  | { kind: 'sendMime' }
+  | { kind: 'purgeThenOpen'; k: number };
 
 /** spec §2.3 names the user of ChangePassword by EmailAddr (its SOAP form); the REST model names none (M1). */
 const SPEC_USER_FIELD = 'EmailAddr';
@@ -63,14 +65,19 @@ export const MAILBOX_MORE: StepFamily<MailboxMoreOp> = {
     retractThenLook: ['messaging-rest.RetractMessage', 'messaging-rest.GetMessageMetadata', 'messaging-rest.GetUnreadMessages'],
     createFolderAstral: ['messaging-rest.CreateFolder'],
     sendMime: ['messaging-rest.SendMimeMessage'],
+    purgeThenOpen: ['messaging-rest.DeleteMessage', 'messaging-rest.GetMessage'],
   },
+  // one draw among them, so random sequences stay mostly mailbox moves (their axes are shown by the canonical part)
   steps: [
-    [1, fc.constant({ kind: 'changePassword' })],
-    [1, fc.constant({ kind: 'searchSender' })],
-    [1, index.map((k) => ({ kind: 'openThenUnread', k }))],
-    [1, index.map((k) => ({ kind: 'retractThenLook', k }))],
-    [1, fc.constant({ kind: 'createFolderAstral' })],
-    [1, fc.constant({ kind: 'sendMime' })],
+    [
+      2,
+      fc.oneof(
+        fc.constantFrom<MailboxMoreOp>({ kind: 'changePassword' }, { kind: 'searchSender' }, { kind: 'createFolderAstral' }, { kind: 'sendMime' }),
+        index.map((k): MailboxMoreOp => ({ kind: 'openThenUnread', k })),
+        index.map((k): MailboxMoreOp => ({ kind: 'retractThenLook', k })),
+        index.map((k): MailboxMoreOp => ({ kind: 'purgeThenOpen', k })),
+      ),
+    ],
   ],
   // the retraction and the opening each on an unread message of its own, so one's effect does not hide the other's
   canonical: [
@@ -81,6 +88,7 @@ export const MAILBOX_MORE: StepFamily<MailboxMoreOp> = {
     { kind: 'sendMime' },
     { kind: 'openThenUnread', k: 0 },
     { kind: 'searchSender' },
+    { kind: 'purgeThenOpen', k: 0 },
   ],
   async run(s, op, step) {
     const rest = s.clients.rest;
@@ -100,6 +108,12 @@ export const MAILBOX_MORE: StepFamily<MailboxMoreOp> = {
       default: {
         const m = s.mid(op.k);
         if (m === undefined) return skipped(step);
+        if (op.kind === 'purgeThenOpen') {
+          // spec §3.2: a permanent delete ends the copy (in up to three steps, as the server moves it on);
+          // what opening it then answers is the text of §7.2 for it, or the permission text (purged-message-text)
+          for (let i = 0; i < 3; i++) if ((await rest.deleteMessage(s.rest('recipient'), m, true)).status >= 300) break;
+          return s.observe(step, await rest.getMessage(s.rest('recipient'), m));
+        }
         if (op.kind === 'openThenUnread') {
           // spec §3.2 says Get MIME marks a recipient's copy read; of Get message it says nothing (R2)
           const opened = await rest.getMessage(s.rest('recipient'), m);

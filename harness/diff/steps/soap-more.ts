@@ -14,10 +14,7 @@ export type SoapMoreOp = { kind: 'soapMailbox' } | { kind: 'soapRetractAsRecipie
 
 export const SOAP_MORE: StepFamily<SoapMoreOp> = {
   operations: { soapMailbox: ['messaging-soap.GetMailboxXML'], soapRetractAsRecipient: ['messaging-soap.RetractMessage'] },
-  steps: [
-    [1, fc.constant({ kind: 'soapMailbox' })],
-    [1, index.map((k) => ({ kind: 'soapRetractAsRecipient', k }))],
-  ],
+  steps: [[1, fc.oneof(fc.constant<SoapMoreOp>({ kind: 'soapMailbox' }), index.map((k): SoapMoreOp => ({ kind: 'soapRetractAsRecipient', k })))]],
   canonical: [{ kind: 'soapMailbox' }, { kind: 'soapRetractAsRecipient', k: 0 }],
   async run(s, op, step) {
     const soap = s.clients.soap;

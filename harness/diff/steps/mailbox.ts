@@ -217,6 +217,7 @@ export const MAILBOX: StepFamily<MailboxOp> = {
     { kind: 'read', k: 0 },
     { kind: 'message', who: 'recipient', k: 0 },
     { kind: 'metadata', who: 'sender', k: 0 },
+    { kind: 'metadata', who: 'recipient', k: 0 },
     { kind: 'delete', who: 'recipient', k: 0, permanently: false },
     { kind: 'where', who: 'recipient', k: 0 },
     { kind: 'delete', who: 'recipient', k: 0, permanently: false },

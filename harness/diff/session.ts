@@ -60,6 +60,8 @@ export class DiffSession {
     }
     for (const s of side.secrets) this.norm.word(s, '<secret>');
     this.norm.word(tag, '<run>');
+    // the upper-cased names of createFolderLike carry it upper-cased
+    this.norm.word(tag.toUpperCase(), '<RUN>');
   }
 
   get profile(): Profile {

@@ -45,7 +45,8 @@ export async function createdId(s: DiffSession, who: Side, res: HttpResponse, na
   if (/^\d+$/.test(String(direct ?? ''))) return Number(direct);
   const list = await s.clients.rest.listFolders(s.rest(who));
   const folders = (list.json as { Folders?: Array<{ FolderId: number; FolderName: string }> } | undefined)?.Folders ?? [];
-  return folders.find((f) => f.FolderName === name)?.FolderId;
+  // a server may have trimmed the name (common.input-trimming)
+  return (folders.find((f) => f.FolderName === name) ?? folders.find((f) => f.FolderName === name.trim()))?.FolderId;
 }
 
 /** Creates a folder of the sequence (its id learnt and kept for cleanup) and observes the answer. */

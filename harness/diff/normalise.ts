@@ -57,10 +57,13 @@ export class Normaliser {
       const kind = idKindOf(name);
       return kind ? `${open}${name}${close}${(kind !== 'o' && this.known(n, kind)) || '#?'}${end}` : all;
     });
-    // an id the sequence knows, quoted in a text ('message 1234 …'); XML ids are done above
-    out = out.replace(/(?<![\w.#:/-])\d+(?![\w.:/-])/g, (n) => this.known(n) ?? n);
+    // an id the sequence knows, quoted in a text ('message 1234 …'); XML ids are done above, and
+    // another XML element's number (a status, a type) is no id, whatever id it happens to equal,
+    // nor is the number in a name the sequence gave (`<run> 2`)
+    out = out.replace(/(?<![\w.#:/;>-])(?<!<run> )\d+(?![\w.:/-])/g, (n) => this.known(n) ?? n);
     return out
-      .replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?/g, '<iso-time>')
+      // the time is the server's; whether it names its zone is the form (soap.inner-date-format xsd-local)
+      .replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?/g, (_all, _s, _f, zone: string | undefined) => (zone ? '<iso-time>' : '<local-iso-time>'))
       .replace(/\b\d{1,2}\/\d{1,2}\/\d{4}( \d{1,2}:\d{2}(:\d{2})?( ?[AP]M)?)?/g, '<display-time>')
       .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<guid>')
       .replace(/\beyJ[\w-]+\.[\w-]+\.[\w-]+/g, '<jwt>')
@@ -78,7 +81,8 @@ export class Normaliser {
       return this.text(v);
     }
     if (Array.isArray(v)) {
-      const items = v.map((x) => this.value(x, key));
+      // a list of ids (`MessageIds`) holds ids of the kind its singular names
+      const items = v.map((x) => this.value(x, /[a-z](Ids|IDs)$/.test(key) && typeof x !== 'object' ? key.slice(0, -1) : key));
       // a listing shows only what this sequence made (and the system folders)
       return items.filter((_, i) => !this.#foreign(v[i], key));
     }

@@ -11,6 +11,10 @@ import { MAILBOX, type MailboxOp } from './mailbox.js';
 import { PROVISIONING, type ProvisioningOp } from './provisioning.js';
 import { SMTP, type SmtpOp } from './smtp.js';
 import { TOKEN, type TokenOp } from './token.js';
+import { TOKEN_MORE, type TokenMoreOp } from './token-more.js';
+import { MAILBOX_MORE, type MailboxMoreOp } from './mailbox-more.js';
+import { LENIENT, type LenientOp } from './lenient.js';
+import { SOAP_MORE, type SoapMoreOp } from './soap-more.js';
 
 /**
  * The operations `diff` drives both targets with (issue 19, Build 3), one family per interface
@@ -18,10 +22,10 @@ import { TOKEN, type TokenOp } from './token.js';
  * the canonical sequence (every family's part, in this order) is tried first, so a difference any
  * single step shows is found at once and then cut down to the steps that show it.
  */
-export type Op = MailboxOp | TokenOp | AdminOp | ProvisioningOp | AdminLogonOp | AdminAccountOp | AdminTypesOp | DirectoryOp | SmtpOp;
+export type Op = MailboxOp | TokenOp | AdminOp | ProvisioningOp | TokenMoreOp | MailboxMoreOp | LenientOp | SoapMoreOp | AdminLogonOp | AdminAccountOp | AdminTypesOp | DirectoryOp | SmtpOp;
 
 // each family, typed by its own steps; the registry below forgets the step type (SMTP last: its dialogues are the slowest steps)
-const FAMILIES = [MAILBOX, TOKEN, ADMIN, PROVISIONING, ADMIN_LOGON, ADMIN_ACCOUNTS, ADMIN_TYPES, DIRECTORY, SMTP] as unknown as ReadonlyArray<StepFamily<Op>>;
+const FAMILIES = [MAILBOX, TOKEN, ADMIN, PROVISIONING, TOKEN_MORE, MAILBOX_MORE, LENIENT, SOAP_MORE, ADMIN_LOGON, ADMIN_ACCOUNTS, ADMIN_TYPES, DIRECTORY, SMTP] as unknown as ReadonlyArray<StepFamily<Op>>;
 
 const FAMILY_OF = new Map<string, StepFamily<Op>>(FAMILIES.flatMap((f) => Object.keys(f.operations).map((k) => [k, f] as const)));
 

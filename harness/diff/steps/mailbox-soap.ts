@@ -13,7 +13,7 @@ export type SoapMailboxOp =
 export const TYPE: Record<Side, 0 | 1> = { recipient: 0, sender: 1 };
 
 /** The side's SOAP session key, logged on once per sequence. */
-async function soapKey(s: DiffSession, who: Side): Promise<string> {
+export async function soapKey(s: DiffSession, who: Side): Promise<string> {
   const known = s.soapKeys[who];
   if (known) return known;
   const answer = await s.clients.soap.logon(s.account(who));

@@ -39,17 +39,19 @@ export const index = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight
 const permanently = fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
 
 /** The id of a folder just created: from the answer (either form, clarification on folder-create answers), else by name. */
-async function createdId(s: DiffSession, who: Side, res: HttpResponse, name: string): Promise<number | undefined> {
+export async function createdId(s: DiffSession, who: Side, res: HttpResponse, name: string): Promise<number | undefined> {
   const j = res.json as { FolderId?: unknown } | number | string | undefined;
   const direct = typeof j === 'object' && j !== null ? j.FolderId : j ?? res.text.trim();
   if (/^\d+$/.test(String(direct ?? ''))) return Number(direct);
   const list = await s.clients.rest.listFolders(s.rest(who));
   const folders = (list.json as { Folders?: Array<{ FolderId: number; FolderName: string }> } | undefined)?.Folders ?? [];
-  return folders.find((f) => f.FolderName === name)?.FolderId;
+  // a server may have trimmed the name (common.input-trimming)
+  return (folders.find((f) => f.FolderName === name) ?? folders.find((f) => f.FolderName === name.trim()))?.FolderId;
 }
 
-async function createFolder(s: DiffSession, step: string, who: Side, type: 0 | 1, name: string): Promise<Observation> {
-  const res = await s.clients.rest.createFolder(s.rest(who), { FolderName: name, FolderType: type });
+/** Creates a folder of the sequence (its id learnt and kept for cleanup) and observes the answer. */
+export async function createFolder(s: DiffSession, step: string, who: Side, type: 0 | 1, name: string, sentType: unknown = type): Promise<Observation> {
+  const res = await s.clients.rest.createFolder(s.rest(who), { FolderName: name, FolderType: sentType });
   if (res.status >= 200 && res.status < 300) {
     const id = await createdId(s, who, res, name);
     if (id !== undefined) {
@@ -61,7 +63,7 @@ async function createFolder(s: DiffSession, step: string, who: Side, type: 0 | 1
 }
 
 /** Waits (briefly) for a sent message to reach the recipient's Inbox, as the mailbox model does. */
-async function delivered(s: DiffSession, mid: number): Promise<void> {
+export async function delivered(s: DiffSession, mid: number): Promise<void> {
   const inbox = s.home('recipient');
   if (inbox === undefined) return;
   for (let i = 0; i < 20; i++) {
@@ -216,6 +218,7 @@ export const MAILBOX: StepFamily<MailboxOp> = {
     { kind: 'read', k: 0 },
     { kind: 'message', who: 'recipient', k: 0 },
     { kind: 'metadata', who: 'sender', k: 0 },
+    { kind: 'metadata', who: 'recipient', k: 0 },
     { kind: 'delete', who: 'recipient', k: 0, permanently: false },
     { kind: 'where', who: 'recipient', k: 0 },
     { kind: 'delete', who: 'recipient', k: 0, permanently: false },

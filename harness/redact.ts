@@ -12,8 +12,8 @@ export class Redactor {
   readonly #values = new Set<string>();
   /** the values longest first, each with its URL-encoded form where that differs; rebuilt on learn */
   #ordered?: Array<[string, string | undefined]>;
-  /** one matcher for every form of every value: most text holds none, and one scan tells (rebuilt on learn) */
-  #any?: RegExp;
+  /** every form of every value, by its first character: most text holds none, and one pass tells (rebuilt on learn) */
+  #byFirst?: string[][];
 
   constructor(initial: Iterable<string> = []) {
     for (const v of initial) this.learn(v);
@@ -23,7 +23,7 @@ export class Redactor {
     if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH && !this.#values.has(value)) {
       this.#values.add(value);
       this.#ordered = undefined;
-      this.#any = undefined;
+      this.#byFirst = undefined;
     }
   }
 
@@ -39,16 +39,31 @@ export class Redactor {
     // longest first, so a secret that contains another is replaced whole
     this.#ordered ??= [...this.#values].sort((a, b) => b.length - a.length).map((v) => [v, encodeURIComponent(v) === v ? undefined : encodeURIComponent(v)]);
     // a rule knows some 140 secrets; searching for each in turn cost more than the rest of the
-    // evidence together. One combined scan answers "any secret here?"; only text that holds one
-    // is replaced value by value, exactly as before (overlapping secrets replaced longest first)
-    this.#any ??= new RegExp(this.#ordered.flatMap(([v, encoded]) => (encoded ? [v, encoded] : [v])).map(escapeRegExp).join('|') || '(?!)');
-    if (!this.#any.test(input)) return input;
+    // evidence together (and so did one alternation of them all as a RegExp). One pass over the
+    // text, trying at each character only the secrets that start with it, answers "any secret
+    // here?"; only text that holds one is replaced value by value (overlapping secrets longest first)
+    if (!this.#holdsAny(input)) return input;
     let out = input;
     for (const [v, encoded] of this.#ordered) {
       if (out.includes(v)) out = out.split(v).join('[redacted]');
       if (encoded && out.includes(encoded)) out = out.split(encoded).join('[redacted]');
     }
     return out;
+  }
+
+  #holdsAny(input: string): boolean {
+    if (this.#byFirst === undefined) {
+      const byFirst: string[][] = [];
+      for (const [v, encoded] of this.#ordered!) for (const form of encoded ? [v, encoded] : [v]) (byFirst[form.charCodeAt(0)] ??= []).push(form);
+      this.#byFirst = byFirst;
+    }
+    const byFirst = this.#byFirst;
+    for (let i = 0; i < input.length; i++) {
+      const candidates = byFirst[input.charCodeAt(i)];
+      if (candidates === undefined) continue;
+      for (const c of candidates) if (input.startsWith(c, i)) return true;
+    }
+    return false;
   }
 
   /** Redacts a body: JSON bodies field by field (secret-named keys), XML elements named like secrets (SOAP SessionKey, Password), then known values. */
@@ -67,7 +82,6 @@ export class Redactor {
   }
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function walk(value: unknown, key: string, visit: (key: string, value: unknown) => void): void {
   if (Array.isArray(value)) value.forEach((v) => walk(v, key, visit));

@@ -26,6 +26,9 @@ function withHeaders(headers: Headers, added: Record<string, string>): Record<st
     for (const [name, value] of pairs) if (value !== undefined) own[name] = Array.isArray(value) ? value.map(String) : String(value);
   }
   // header names are case-insensitive (RFC 9110 §5.1): a request's own spelling replaces ours
-  const taken = new Set(Object.keys(own).map((n) => n.toLowerCase()));
-  return { ...Object.fromEntries(Object.entries(added).filter(([n]) => !taken.has(n))), ...own };
+  const taken = new Set<string>();
+  for (const name in own) taken.add(name.toLowerCase());
+  const out: Record<string, string | string[]> = {};
+  for (const name in added) if (!taken.has(name)) out[name] = added[name]!;
+  return Object.assign(out, own);
 }

@@ -20,7 +20,7 @@ async function runSpec(reference: RunningReference, reportsDir: string): Promise
   const profilePath = join(reportsDir, 'profile.input.json');
   writeFileSync(profilePath, JSON.stringify(reference.profile), { mode: 0o600 });
   const env = { SMS_PROFILE: profilePath, SMS_REPORTS_DIR: reportsDir, SMS_SEED: '20261122', SMS_PROPERTY_RUNS: '20' };
-  const run = await runNode(['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.config.ts', 'specs/provisioning/create.spec.ts', '-t', RULE], env);
+  const run = await runNode(['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.config.ts', 'specs/provisioning/create-dates.spec.ts', '-t', RULE], env);
   try {
     return readSummary(reportsDir);
   } catch {

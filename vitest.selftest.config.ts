@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['selftest/**/*.test.ts'],
+    // vitest's default on 2 cores is one worker: the self-tests would run one file at a time, though
+    // most of their time is spent waiting on the suite runs and servers they start
+    maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: ['default', './selftest/support/closing-line.ts'],

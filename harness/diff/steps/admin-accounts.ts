@@ -29,7 +29,7 @@ async function created(s: DiffSession, key: string, step: string, n: number): Pr
   const res = await s.clients.admin.createAccount(key, model);
   if (res.status >= 300) return s.observe(`${step}: create the account`, res);
   s.onClose(async () => {
-    const again = await adminKey(s);
+    const again = await adminKey(s, 'cleanup');
     if ('key' in again) await s.clients.admin.deleteAccount(again.key, { Email: model.Email });
   });
   return { model, made: res.json && typeof res.json === 'object' ? (res.json as Record<string, unknown>) : {} };
@@ -53,8 +53,8 @@ export const ADMIN_ACCOUNTS: StepFamily<AdminAccountOp> = {
   canonical: [{ kind: 'adminList' }, { kind: 'adminBlank' }, { kind: 'adminDelete' }],
   async run(s, op, step) {
     if (!s.profile.admin) return skipped(step);
-    const got = await adminKey(s);
-    if ('refused' in got) return s.observe(`${step}: get a session key`, got.refused);
+    const got = await adminKey(s, step);
+    if ('answer' in got) return got.answer;
     const n = { adminList: 1, adminBlank: 2, adminDelete: 3 }[op.kind];
     const c = await created(s, got.key, step, n);
     if ('step' in c) return c;

@@ -40,8 +40,8 @@ export const ADMIN_LOGON: StepFamily<AdminLogonOp> = {
         return observeKey(s, step, await s.clients.admin.sessionKey({ Email: admin.email }, { format: op.form }));
       case 'adminPsk': {
         // spec §4.2 Get an encryption key for the administrator (the edition may lack it: A1, spec §9)
-        const got = await adminKey(s);
-        if ('refused' in got) return s.observe(`${step}: get a session key`, got.refused);
+        const got = await adminKey(s, step);
+        if ('answer' in got) return got.answer;
         return observeKey(s, step, await s.clients.admin.encryptionKey(got.key, { Email: admin.email }));
       }
       case 'adminStaleKey':

@@ -34,8 +34,8 @@ export const ADMIN_TYPES: StepFamily<AdminTypesOp> = {
   async run(s, _op, step) {
     const code = s.profile.provisioning?.userTypeCode;
     if (!s.profile.admin || !code || !s.offers('provisioning')) return skipped(step);
-    const home = await adminKey(s);
-    if ('refused' in home) return s.observe(`${step}: get a session key`, home.refused);
+    const home = await adminKey(s, step);
+    if ('answer' in home) return home.answer;
     const provisioning = s.clients.provisioning;
     const model = buildCompany({ prefix: s.tag, n: 1, seed: 19, today: new Date(), userTypes: [{ UserTypeCode: code, LicenseQuantity: 5 }] });
     const made = await provisioning.create(model);

@@ -51,7 +51,7 @@ class Company {
   async whitelist(entries: SmtpEndpoint[] | ''): Promise<number> {
     const found = (await this.credentials()).endpoints;
     this.s.onClose(async () => {
-      const again = await adminKey(this.s);
+      const again = await adminKey(this.s, 'cleanup');
       if ('key' in again) await this.s.clients.admin.updateWhitelist(again.key, found ?? '');
     });
     const res = await this.s.clients.admin.updateWhitelist(this.key, entries);
@@ -114,8 +114,8 @@ export const SMTP: StepFamily<SmtpOp> = {
     }
     // the whitelist is a company-wide setting: changed only where the profile allows it (admin.allowCompanyChanges), and put back
     if (!s.profile.admin.allowCompanyChanges) return skipped(step);
-    const got = await adminKey(s);
-    if ('refused' in got) return s.observe(`${step}: get a session key`, got.refused);
+    const got = await adminKey(s, step);
+    if ('answer' in got) return got.answer;
     const company = new Company(s, got.key, smtp);
     const [inside, outside] = s.profile.smtp.clientAddresses;
     const result = async (status: number, o: SmtpOutcome): Promise<Observation> => ({ step, status, body: outcome(o) });

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { config as loadDotenv } from 'dotenv';
 import { ConfigError, reportsDirOf, type LoadOptions } from '../harness/config.js';
-import { EXIT } from './scorecard.js';
+import { EXIT, verdict } from './scorecard.js';
 
 const USAGE = `Usage:
   secure-messaging-conformance run [--target URL] [--profile FILE] [--area token,...] [--seed N] [--reports DIR]
@@ -78,7 +78,7 @@ async function main(argv: string[]): Promise<number> {
       await (await import('./serve.js')).serve({ port: values.port, host: values.host, profileOut: values['profile-out'] });
       return -1;
     case 'report': {
-      const [{ readSummaryFile, renderReport }, { verdict }] = await Promise.all([import('./finish.js'), import('./scorecard.js')]);
+      const { readSummaryFile, renderReport } = await import('./finish.js');
       const dir = resolve(reportsDirOf(options));
       const summaryPath = join(dir, 'summary.json');
       if (!existsSync(summaryPath)) throw new ConfigError(`There is no ${summaryPath} to render; run the suite first (npm run conformance).`);

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FAULTS, type FaultDef } from '../reference/faults.js';
-import type { Summary } from '../harness/reporting/summary-reporter.js';
+import type { Summary } from '../contract/summary.js';
 
 /**
  * `npm run confinement [-- --jobs N] [-- --faults id,id] [-- --full] [-- --out FILE]`: fault

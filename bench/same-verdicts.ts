@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Summary } from '../harness/reporting/summary-reporter.js';
+import type { Summary } from '../contract/summary.js';
 
 /**
  * `node --import tsx bench/same-verdicts.ts BEFORE/summary.json AFTER/summary.json [...pairs]`:

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../harness/config.js';
 import { isExpected } from '../harness/reporting/expectations.js';
-import type { Outcome, RuleResult, Summary } from '../harness/reporting/summary-reporter.js';
+import type { Outcome, RuleResult, Summary } from '../contract/summary.js';
 import { readSummaryFile } from './finish.js';
 
 /**

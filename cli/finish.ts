@@ -8,7 +8,7 @@ import { annotateAllureResults } from '../harness/reporting/allure-annotate.js';
 import { renderAllure, startAllureRenderer, type AllureRenderer } from '../harness/reporting/allure-render.js';
 import { applyExpectations, assertKnownRules, loadExpectations, today } from '../harness/reporting/expectations.js';
 import { junitXml } from '../harness/reporting/junit.js';
-import type { Summary } from '../harness/reporting/summary-reporter.js';
+import type { Summary } from '../contract/summary.js';
 import { evidenceFromAllure } from '../harness/reporting/verdict-evidence.js';
 import { verdictPage, type RunIdentity } from '../harness/reporting/verdict-page.js';
 import { SPEC_PAGE } from '../harness/reporting/spec-link.js';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../harness/config.js';
-import type { Outcome, Summary } from '../harness/reporting/summary-reporter.js';
+import type { Outcome, Summary } from '../contract/summary.js';
 import { finish } from './finish.js';
 import { loadRun } from './compare.js';
 

@@ -8,7 +8,7 @@ import { openRun, targetGiven, type OpenRun } from '../harness/run-context.js';
 import { suiteTestConfig } from '../harness/vitest-options.js';
 import { startAllureRenderer, type AllureRenderer } from '../harness/reporting/allure-render.js';
 import { loadExpectations } from '../harness/reporting/expectations.js';
-import type { Summary } from '../harness/reporting/summary-reporter.js';
+import type { Summary } from '../contract/summary.js';
 import { finish, readSummaryFile, redactedProfile, ROOT } from './finish.js';
 import { probe } from './preflight.js';
 import { printExchanges } from './replay.js';

@@ -7,8 +7,8 @@ import { compareTwo, matrixHtml, matrixOf, type Run } from '../cli/compare.js';
 import { EXIT, verdict } from '../cli/scorecard.js';
 import { tarGz, untarGz } from '../cli/tar.js';
 import { ConfigError } from '../harness/config.js';
-import { applyExpectations, assertKnownRules, type ExpectationsFile } from '../harness/reporting/expectations.js';
-import type { RuleResult, Summary } from '../harness/reporting/summary-reporter.js';
+import { applyExpectations, assertKnownRules } from '../harness/reporting/expectations.js';
+import type { ExpectationsFile, RuleResult, Summary } from '../contract/summary.js';
 import { runCli, runNode, type CliResult } from './support/cli.js';
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Summary } from '../harness/reporting/summary-reporter.js';
+import type { Summary } from '../contract/summary.js';
 import { isLeapYear } from '../generators/expiration-date.js';
 import { Faults } from '../reference/faults.js';
 import { start, type RunningReference } from '../reference/server.js';

@@ -4,7 +4,7 @@ import type { Exchange } from '../harness/http.js';
 import { ConformanceAssertionError, TargetBroken } from '../harness/outcomes.js';
 import { scrubTrace } from '../harness/reporting/allure-annotate.js';
 import { junitXml } from '../harness/reporting/junit.js';
-import type { RuleResult, Summary } from '../harness/reporting/summary-reporter.js';
+import type { RuleResult, Summary } from '../contract/summary.js';
 import { pairDecrypted } from '../harness/reporting/verdict-evidence.js';
 import { findings } from '../harness/reporting/verdict-findings.js';
 import { verdictPage } from '../harness/reporting/verdict-page.js';

@@ -5,7 +5,7 @@ import { quoteProblem, SPEC_UNITS } from '../contract/spec/index.js';
 import { SPEC_RULES } from '../contract/spec/rules.js';
 import { specHref } from '../harness/reporting/spec-link.js';
 import { specPage } from '../harness/reporting/spec-page.js';
-import type { Summary } from '../harness/reporting/summary-reporter.js';
+import type { Summary } from '../contract/summary.js';
 import { COVERAGE_FILE } from '../scripts/coverage.js';
 import { runCli, type CliResult } from './support/cli.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { finish } from '../cli/finish.js';
 import { scrubSecrets, secretMatcher } from '../cli/scrub.js';
-import type { Summary } from '../harness/reporting/summary-reporter.js';
+import type { Summary } from '../contract/summary.js';
 
 /**
  * The last line of defence for "secrets never appear in reports" (cli/scrub.ts): one combined

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Summary } from '../reporting/summary-reporter.js';
+import type { Summary } from '../../contract/summary.js';
 import type { DiffSide } from './targets.js';
 
 /**

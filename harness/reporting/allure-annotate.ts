@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectationSentence } from './expectations.js';
 import { specHref } from './spec-link.js';
-import type { Summary } from './summary-reporter.js';
+import type { Summary } from '../../contract/summary.js';
 
 /** The anchor of a section in the verdict page (index.html#sec-7.1). */
 export const sectionAnchor = (section: string) => `sec-${section.replace(/^§/, '')}`;

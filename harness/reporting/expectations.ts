@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
-import { INTERFACES } from '../../contract/profile.js';
 import { ConfigError } from '../config.js';
-import type { Outcome, RuleResult, Summary } from './summary-reporter.js';
+import { ExpectationsFileSchema, type AppliedExpectation, type ExpectationReport, type ExpectationsFile, type ExpectationStatus, type RuleResult, type Summary } from '../../contract/summary.js';
 
 /**
  * Expectations as data (issue 12, item 1): a target's known, accepted deviations. A rule that
@@ -10,45 +8,6 @@ import type { Outcome, RuleResult, Summary } from './summary-reporter.js';
  * rule now passes (stale) or whose expiry date has passed (expired) fails the run, so a known
  * deviation is never forgotten; an expectation naming no rule of the suite is refused.
  */
-export const ExpectationSchema = z.object({
-  /** the rule id, as in summary.json */
-  rule: z
-    .string()
-    .regex(/^[a-z-]+(\.[a-z0-9-]+)+$/, 'a rule id such as token.credentials.invalid')
-    .refine((id) => (INTERFACES as readonly string[]).includes(id.split('.')[0]!), 'a rule id that starts with an interface of the suite (token, messaging-rest, …)'),
-  /** the outcome the target is known to give */
-  outcome: z.enum(['fail', 'broken', 'notApplicable']).default('fail'),
-  /** why the deviation is accepted, in one sentence */
-  reason: z.string().min(1),
-  /** where it is tracked (an issue, a ticket, a clarification) */
-  link: z.url().optional(),
-  /** the last day (UTC, YYYY-MM-DD) the expectation holds; afterwards it fails the run */
-  expires: z.iso.date(),
-});
-export type Expectation = z.infer<typeof ExpectationSchema>;
-
-export const ExpectationsFileSchema = z.object({
-  /** which target (and release) these expectations are for; shown in the report */
-  target: z.string().optional(),
-  expectations: z.array(ExpectationSchema),
-});
-export type ExpectationsFile = z.infer<typeof ExpectationsFileSchema>;
-
-/** How an expectation met the run. */
-export type ExpectationStatus = 'expected' | 'stale' | 'expired' | 'different' | 'not-run';
-
-export interface AppliedExpectation extends Expectation {
-  status: ExpectationStatus;
-  /** the outcome the rule actually had in this run */
-  actual?: Outcome;
-}
-
-export interface ExpectationReport {
-  file: string;
-  target?: string;
-  applied: AppliedExpectation[];
-}
-
 export function loadExpectations(path: string): ExpectationsFile {
   let text: string;
   try {

@@ -1,5 +1,5 @@
 import { expectationSentence, isExpected } from './expectations.js';
-import type { RuleResult, Summary } from './summary-reporter.js';
+import type { RuleResult, Summary } from '../../contract/summary.js';
 
 /**
  * junit.xml written from summary.json, so that a single run, a merge of shards and the scorecard

@@ -1,16 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Profile } from '../../contract/profile.js';
 import type { RunSettings } from '../config.js';
+import type { z } from 'zod';
+import type { RunFactsSchema } from '../../contract/summary.js';
 
-/** The non-secret facts about a run that every report shows. */
-export interface RunMeta {
-  suiteVersion: string;
-  target: { url: string; edition: string; release: string; description?: string };
-  seed: number;
-  runId: string;
-  reportsDir: string;
-  areas?: string[];
-}
+/** The non-secret facts about a run that every report shows (summary.json's, contract/summary.ts), and where the reports go. */
+export type RunMeta = z.infer<typeof RunFactsSchema> & { reportsDir: string };
 
 export function suiteVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };

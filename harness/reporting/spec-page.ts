@@ -3,7 +3,7 @@ import { accountFor, bySection, STATUSES, totalsOf, type SpecRule, type UnitAcco
 import { SPEC_UNITS } from '../../contract/spec/index.js';
 import { SPEC_RULES } from '../../contract/spec/rules.js';
 import { SILENCES } from '../../contract/silences/index.js';
-import type { RuleResult, Summary } from './summary-reporter.js';
+import type { RuleResult, Summary } from '../../contract/summary.js';
 import { esc, lookOf } from './verdict-card.js';
 import { STYLE } from './verdict-style.js';
 

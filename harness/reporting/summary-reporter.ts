@@ -3,56 +3,8 @@ import { join, relative } from 'node:path';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { SerializedError } from '@vitest/utils';
 import type { RuleRecord } from '../rule.js';
+import type { Outcome, RuleResult, Summary } from '../../contract/summary.js';
 import type { RunMeta } from './run-meta.js';
-
-export type Outcome = 'pass' | 'fail' | 'notApplicable' | 'broken';
-
-export interface RuleResult {
-  id: string;
-  interface: string;
-  section: string;
-  level: 'must' | 'should';
-  outcome: Outcome;
-  title: string;
-  operation: string;
-  /** the ids of the operations the rule judges (contract/operations.ts); the rest it calls are preconditions */
-  judges?: string[];
-  /** why it was not applicable, broken, or failed (redacted) */
-  reason?: string;
-  file: string;
-  exchanges: number;
-  durationMs: number;
-  /** the spec sentence(s) the rule checks, its quotes joined by ' … ' (see `spec`) */
-  sentence?: string;
-  /** every section the rule's anchors name, home first (issue 16) */
-  sections?: string[];
-  /** what the rule enforces: each spec unit (its anchor, an id in the report's spec.html) and the words it quotes */
-  spec?: Array<{ anchor: string; quote: string; silence?: string }>;
-  /** the target's expectation for this rule, when an expectations file names it (issue 12) */
-  expectation?: { outcome: Outcome; reason: string; link?: string; expires: string; status: string };
-  /** 429/503 answers with Retry-After this rule met, and how many of those requests were sent again */
-  rateLimited?: { responses: number; retried: number };
-}
-
-/** summary.json: the shape CI gates read (issue 2, item 7); extra keys may be added, never removed. */
-export interface Summary extends Omit<RunMeta, 'reportsDir'> {
-  totals: Record<Outcome, number>;
-  rules: RuleResult[];
-  /** suite-side problems (a spec file that failed to load): a run with any is not a verdict */
-  suiteErrors: string[];
-  exchanges: number;
-  durationMs: number;
-  /** the interfaces this run was asked to cover (--area); absent in older summaries */
-  areas?: string[];
-  /** set by `run --shard i/n`: this summary holds one part of the rules */
-  shard?: string;
-  /** the expectations file applied to this run, with what became of each expectation */
-  expectations?: import('./expectations.js').ExpectationReport;
-  /** the verdict as the CLI computed it (CONFORMS / DOES NOT CONFORM / NO VERDICT) and its exit code */
-  verdict?: { kind: string; exitCode: number; line: string };
-  /** times the target asked the suite to slow down (429/503 with Retry-After), and requests sent again after waiting */
-  rateLimited?: { responses: number; retried: number };
-}
 
 /**
  * A rule --rule / --section / -t left out was never run: no outcome of this run (a rule the

@@ -4,7 +4,7 @@ import { specHref } from './spec-link.js';
 import { expectationSentence, isExpected } from './expectations.js';
 import type { Finding } from './verdict-findings.js';
 import type { EvidenceEntry, RuleEvidence } from './verdict-evidence.js';
-import type { Outcome, RuleResult } from './summary-reporter.js';
+import type { Outcome, RuleResult } from '../../contract/summary.js';
 
 /**
  * A rule's card on the verdict page (issue 17, item 1): the reason, then the exchange (or SMTP

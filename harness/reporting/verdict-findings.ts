@@ -1,5 +1,5 @@
 import { isExpected } from './expectations.js';
-import type { RuleResult } from './summary-reporter.js';
+import type { RuleResult } from '../../contract/summary.js';
 
 /**
  * The rules that did not hold, as findings ordered by what they mean (issue 17, item 2):

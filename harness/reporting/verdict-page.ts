@@ -1,7 +1,7 @@
 import { sectionAnchor } from './allure-annotate.js';
 import { SPEC_PAGE, specHref } from './spec-link.js';
 import { isExpected } from './expectations.js';
-import type { Outcome, RuleResult, Summary } from './summary-reporter.js';
+import type { Outcome, RuleResult, Summary } from '../../contract/summary.js';
 import { esc, findingCard, lookOf, ruleCard } from './verdict-card.js';
 import type { RuleEvidence } from './verdict-evidence.js';
 import { BUCKETS, bucketOf, findings } from './verdict-findings.js';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Summary } from '../../harness/reporting/summary-reporter.js';
+import type { Summary } from '../../contract/summary.js';
 
 export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 

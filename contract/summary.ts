@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { INTERFACES } from './profile.js';
+
+/**
+ * summary.json, the shape CI gates read: a zod schema, so a reader (compare, merge, a vendor's
+ * gate) validates the file instead of casting it. Extra keys may be added, never removed.
+ * The writer is reports' summary reporter; the expectations (known deviations of a target, as
+ * data) are applied to it by the run.
+ */
+export const OutcomeSchema = z.enum(['pass', 'fail', 'notApplicable', 'broken']);
+export type Outcome = z.infer<typeof OutcomeSchema>;
+
+/** One known, accepted deviation of a target, as its expectations file names it. */
+export const ExpectationSchema = z.object({
+  /** the rule id, as in summary.json */
+  rule: z
+    .string()
+    .regex(/^[a-z-]+(\.[a-z0-9-]+)+$/, 'a rule id such as token.credentials.invalid')
+    .refine((id) => (INTERFACES as readonly string[]).includes(id.split('.')[0]!), 'a rule id that starts with an interface of the suite (token, messaging-rest, …)'),
+  /** the outcome the target is known to give */
+  outcome: z.enum(['fail', 'broken', 'notApplicable']).default('fail'),
+  /** why the deviation is accepted, in one sentence */
+  reason: z.string().min(1),
+  /** where it is tracked (an issue, a ticket, a clarification) */
+  link: z.url().optional(),
+  /** the last day (UTC, YYYY-MM-DD) the expectation holds; afterwards it fails the run */
+  expires: z.iso.date(),
+});
+export type Expectation = z.infer<typeof ExpectationSchema>;
+
+export const ExpectationsFileSchema = z.object({
+  /** which target (and release) these expectations are for; shown in the report */
+  target: z.string().optional(),
+  expectations: z.array(ExpectationSchema),
+});
+export type ExpectationsFile = z.infer<typeof ExpectationsFileSchema>;
+
+/** How an expectation met the run. */
+export const ExpectationStatusSchema = z.enum(['expected', 'stale', 'expired', 'different', 'not-run']);
+export type ExpectationStatus = z.infer<typeof ExpectationStatusSchema>;
+
+const AppliedExpectationSchema = z.object({
+  ...ExpectationSchema.shape,
+  rule: z.string(),
+  status: ExpectationStatusSchema,
+  /** the outcome the rule actually had in this run */
+  actual: OutcomeSchema.optional(),
+});
+export type AppliedExpectation = z.infer<typeof AppliedExpectationSchema>;
+
+export const ExpectationReportSchema = z.object({ file: z.string(), target: z.string().optional(), applied: z.array(AppliedExpectationSchema) });
+export type ExpectationReport = z.infer<typeof ExpectationReportSchema>;
+
+const RateLimitedSchema = z.object({ responses: z.number(), retried: z.number() });
+
+export const RuleResultSchema = z.object({
+  id: z.string(),
+  interface: z.string(),
+  section: z.string(),
+  level: z.enum(['must', 'should']),
+  outcome: OutcomeSchema,
+  title: z.string(),
+  operation: z.string(),
+  /** the ids of the operations the rule judges (contract/operations.ts); the rest it calls are preconditions */
+  judges: z.array(z.string()).optional(),
+  /** why it was not applicable, broken, or failed (redacted) */
+  reason: z.string().optional(),
+  file: z.string(),
+  exchanges: z.number(),
+  durationMs: z.number(),
+  /** the spec sentence(s) the rule checks, its quotes joined by ' … ' (see `spec`) */
+  sentence: z.string().optional(),
+  /** every section the rule's anchors name, home first */
+  sections: z.array(z.string()).optional(),
+  /** what the rule enforces: each spec unit (its anchor, an id in the report's spec.html) and the words it quotes */
+  spec: z.array(z.object({ anchor: z.string(), quote: z.string(), silence: z.string().optional() })).optional(),
+  /** the target's expectation for this rule, when an expectations file names it */
+  expectation: z
+    .object({ outcome: OutcomeSchema, reason: z.string(), link: z.string().optional(), expires: z.string(), status: z.string() })
+    .optional(),
+  /** 429/503 answers with Retry-After this rule met, and how many of those requests were sent again */
+  rateLimited: RateLimitedSchema.optional(),
+});
+export type RuleResult = z.infer<typeof RuleResultSchema>;
+
+/** The non-secret facts about a run that every report shows (the run adds `reportsDir`, which summary.json leaves out). */
+export const RunFactsSchema = z.object({
+  suiteVersion: z.string(),
+  target: z.object({ url: z.string(), edition: z.string(), release: z.string(), description: z.string().optional() }),
+  seed: z.number(),
+  runId: z.string(),
+  /** the interfaces this run was asked to cover (--area); absent in older summaries */
+  areas: z.array(z.string()).optional(),
+});
+
+export const SummarySchema = z.object({
+  ...RunFactsSchema.shape,
+  totals: z.record(OutcomeSchema, z.number()),
+  rules: z.array(RuleResultSchema),
+  /** suite-side problems (a spec file that failed to load): a run with any is not a verdict */
+  suiteErrors: z.array(z.string()),
+  exchanges: z.number(),
+  durationMs: z.number(),
+  /** set by `run --shard i/n`: this summary holds one part of the rules */
+  shard: z.string().optional(),
+  /** the expectations file applied to this run, with what became of each expectation */
+  expectations: ExpectationReportSchema.optional(),
+  /** the verdict as the CLI computed it (CONFORMS / DOES NOT CONFORM / NO VERDICT) and its exit code */
+  verdict: z.object({ kind: z.string(), exitCode: z.number(), line: z.string() }).optional(),
+  /** times the target asked the suite to slow down (429/503 with Retry-After), and requests sent again after waiting */
+  rateLimited: RateLimitedSchema.optional(),
+});
+export type Summary = z.infer<typeof SummarySchema>;

@@ -21,17 +21,37 @@ export interface OperationDef {
   readonly section: string;
   /** HTTP method and path pattern under the interface's base (`{id}` is one path segment); SOAP: the operation element */
   readonly wire: { readonly method: string; readonly path: string } | { readonly soap: string } | { readonly smtp: true };
+  /** the identifiers it takes that name another party's data (the party matrix, contract/parties.ts) */
+  readonly takes?: readonly Takes[];
 }
+
+/**
+ * An identifier an operation takes, scoped by contract/silences/identifiers.ts: a folder id
+ * names a folder of the user's own mailbox (§2.3 'Folder id'); a MID a message of its sender
+ * and recipients only (§5 item 9). What the operation does with it decides what another party
+ * must not get: `reads` shows the thing, `lists` lists what it holds, `acts-on` changes it,
+ * `destination` puts the caller's message in it.
+ */
+export interface Takes {
+  /** the request field that carries it (vendor-wire §1.1 REST names, §4 SOAP elements) */
+  readonly field: string;
+  readonly identifier: 'folder-id' | 'message-id';
+  readonly use: 'reads' | 'lists' | 'acts-on' | 'destination';
+}
+
+const folderId = (field: string, use: Takes['use']): Takes => ({ field, identifier: 'folder-id', use });
+const messageId = (field: string, use: Takes['use']): Takes => ({ field, identifier: 'message-id', use });
 
 const http = (method: string, path: string) => ({ method, path });
 
 /** One operation of `iface`, whose id is `<iface>.<key>` as a literal type: a misspelt id fails `tsc`. */
-const op = <I extends InterfaceName, K extends string>(iface: I, key: K, name: string, section: string, wire: OperationDef['wire']) => ({
+const op = <I extends InterfaceName, K extends string>(iface: I, key: K, name: string, section: string, wire: OperationDef['wire'], takes?: readonly Takes[]) => ({
   id: `${iface}.${key}` as `${I}.${K}`,
   interface: iface,
   name,
   section,
   wire,
+  ...(takes ? { takes } : {}),
 });
 
 const TOKEN = [
@@ -62,22 +82,22 @@ const REST = [
   op('messaging-rest', 'LogOut', 'Log out', '§4.3', http('POST', '/Account/Logout')),
   op('messaging-rest', 'ListFolders', 'List all folders', '§4.3', http('GET', '/Folder/List')),
   op('messaging-rest', 'CreateFolder', 'Create a new folder', '§4.3', http('POST', '/Folder')),
-  op('messaging-rest', 'DeleteFolder', 'Delete a folder', '§4.3', http('DELETE', '/Folder/{id}')),
-  op('messaging-rest', 'GetInboxMessageIds', 'Get inbox message ids', '§4.3', http('POST', '/Message/GetInboxMessageIds')),
-  op('messaging-rest', 'GetMessageSummaries', 'Get message summaries', '§4.3', http('POST', '/Message/GetMessageSummaries')),
+  op('messaging-rest', 'DeleteFolder', 'Delete a folder', '§4.3', http('DELETE', '/Folder/{id}'), [folderId('FolderId', 'acts-on')]),
+  op('messaging-rest', 'GetInboxMessageIds', 'Get inbox message ids', '§4.3', http('POST', '/Message/GetInboxMessageIds'), [folderId('FolderId', 'lists')]),
+  op('messaging-rest', 'GetMessageSummaries', 'Get message summaries', '§4.3', http('POST', '/Message/GetMessageSummaries'), [folderId('FolderId', 'lists')]),
   op('messaging-rest', 'GetUnreadMessages', 'Get unread messages', '§4.3', http('GET', '/Message/Inbox/Unread')),
-  op('messaging-rest', 'SearchInbox', 'Search the inbox', '§4.3', http('POST', '/Message/Inbox/Search')),
-  op('messaging-rest', 'GetMessageMetadata', 'Get message metadata', '§4.3', http('GET', '/Message/{id}/Metadata')),
-  op('messaging-rest', 'GetMessage', 'Get a message', '§4.3', http('GET', '/Message/{id}')),
-  op('messaging-rest', 'GetMimeMessage', 'Get a MIME message', '§4.3', http('GET', '/Message/{id}/Mime')),
+  op('messaging-rest', 'SearchInbox', 'Search the inbox', '§4.3', http('POST', '/Message/Inbox/Search'), [folderId('FolderId', 'lists')]),
+  op('messaging-rest', 'GetMessageMetadata', 'Get message metadata', '§4.3', http('GET', '/Message/{id}/Metadata'), [messageId('MessageId', 'reads')]),
+  op('messaging-rest', 'GetMessage', 'Get a message', '§4.3', http('GET', '/Message/{id}'), [messageId('MessageId', 'reads')]),
+  op('messaging-rest', 'GetMimeMessage', 'Get a MIME message', '§4.3', http('GET', '/Message/{id}/Mime'), [messageId('MessageId', 'reads')]),
   op('messaging-rest', 'SendMessage', 'Send a message', '§4.3', http('POST', '/Message')),
   op('messaging-rest', 'SendMimeMessage', 'Send a MIME message', '§4.3', http('POST', '/Message/Mime')),
-  op('messaging-rest', 'MoveMessage', 'Move a message', '§4.3', http('POST', '/Message/{id}/Move')),
-  op('messaging-rest', 'DeleteMessage', 'Delete a message', '§4.3', http('DELETE', '/Message/{id}')),
-  op('messaging-rest', 'RetractMessage', 'Retract a message', '§4.3', http('POST', '/Message/{id}/Retract')),
+  op('messaging-rest', 'MoveMessage', 'Move a message', '§4.3', http('POST', '/Message/{id}/Move'), [messageId('MessageId', 'acts-on'), folderId('DestinationFolderId', 'destination')]),
+  op('messaging-rest', 'DeleteMessage', 'Delete a message', '§4.3', http('DELETE', '/Message/{id}'), [messageId('MessageId', 'acts-on')]),
+  op('messaging-rest', 'RetractMessage', 'Retract a message', '§4.3', http('POST', '/Message/{id}/Retract'), [messageId('MessageId', 'acts-on')]),
 ] as const satisfies readonly OperationDef[];
 
-const soap = <K extends string>(name: K) => op('messaging-soap', name, name, '§4.4', { soap: name });
+const soap = <K extends string>(name: K, takes?: readonly Takes[]) => op('messaging-soap', name, name, '§4.4', { soap: name }, takes);
 
 const SOAP = [
   soap('Logon'),
@@ -86,15 +106,15 @@ const SOAP = [
   soap('Logout'),
   soap('GetFolderList'),
   soap('CreateFolder'),
-  soap('DeleteFolder'),
-  soap('GetMIMEMessage'),
+  soap('DeleteFolder', [folderId('FID', 'acts-on')]),
+  soap('GetMIMEMessage', [messageId('MID', 'reads')]),
   soap('SendMIMEMessage'),
-  soap('MoveMessage'),
-  soap('DeleteMessage'),
-  soap('RetractMessage'),
-  soap('GetInTransit'),
-  soap('SetInTransit'),
-  soap('GetMailboxXML'),
+  soap('MoveMessage', [messageId('MID', 'acts-on'), folderId('DestFID', 'destination')]),
+  soap('DeleteMessage', [messageId('MID', 'acts-on')]),
+  soap('RetractMessage', [messageId('MID', 'acts-on')]),
+  soap('GetInTransit', [messageId('MID', 'reads')]),
+  soap('SetInTransit', [messageId('MID', 'acts-on')]),
+  soap('GetMailboxXML', [folderId('FolderID', 'lists')]),
   // the service description the SOAP binding serves beside the operations (spec §4.4, B4); not an operation element
   op('messaging-soap', 'GetWsdl', 'service description (GET ?WSDL)', '§4.4', http('GET', '?WSDL')),
 ] as const satisfies readonly OperationDef[];

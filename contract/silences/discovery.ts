@@ -132,7 +132,7 @@ export const DISCOVERY: Readonly<Record<string, Discovery>> = {
   'directory-errors': NEUTRAL,
   'user-type-id-scope': { probe: 'admin-user-types' },
   'message-id-scope': INERT,
-  'folder-id-scope': INERT,
+  'folder-id-scope': NEUTRAL,
   'company-id-scope': INERT,
   'automation-id-scope': INERT,
   'session-key-scope': INERT,

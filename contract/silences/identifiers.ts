@@ -34,11 +34,13 @@ export const IDENTIFIER_SILENCES: readonly Silence[] = [
     anchors: ['§2.3/folder-id'],
     section: '§2.3',
     sentence: 'Folder id | FolderId (REST) or FID (SOAP), int',
-    readings: ['a folder id names a folder of the user’s own mailbox, the same in REST and SOAP and in every session of that user'],
+    readings: [
+      'a folder id names one folder of one user’s mailbox across the platform, the same in REST and SOAP and in every session of that user',
+      'folder ids are numbered per user: the same id names a folder in several users’ mailboxes, each user’s own',
+    ],
     neutral:
-      'a folder id is used only by the user whose folder list or create answer gave it; system folders are found by name (silence folder-ids). No rule sends one user’s folder id as another user’s.',
-    inert: 'the suite never sends a folder id outside the mailbox that listed it, so no scope a server could choose (per user, per company, global) changes what the suite sees.',
-    clarification: 'I2',
+      'a folder id is used by the user whose folder list or create answer gave it; system folders are found by name (silence folder-ids). The party rules (contract/parties.ts) send the owner’s folder id as another user’s and judge only what the owner’s folder gives away or loses, never the answer’s status: under per-user numbering the id may name a folder of the caller’s own, and the caller’s own message moved there is then not checked (P1).',
+    clarification: 'P1',
   },
   {
     id: 'company-id-scope',

@@ -30,6 +30,7 @@ export const NOT_SHOWN: Record<string, string> = {
   'common.session-key-format': 'normalised away: session keys are secrets, never compared or shown',
   'common.token-format': 'normalised away: tokens are secrets, never compared or shown',
   'mail.system-folder-ids': 'normalised away: whether system folders keep fixed ids or get ids like any folder, an id is the server’s (spec §2); system folders are compared by name (DF1), and no answer shows the id scheme otherwise',
+  'mail.custom-folder-ids': 'normalised away: whether custom folder ids are numbered for the platform or per user, an id is the server’s (spec §2, DF1); no step sends one user’s folder id as another’s',
 };
 
 /**

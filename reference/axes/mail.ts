@@ -63,10 +63,17 @@ export const MAIL_AXES = [
  */
 export const MAIL_READ_BACK_AXES = [GET_MESSAGE_TRACKING, UNREAD_RETRACTED];
 
+/** spec §2.3 'Folder id': custom folder ids numbered across the platform, or per user (P1). */
+export const CUSTOM_FOLDER_IDS = axis('mail.custom-folder-ids', 'folder-id-scope', ['platform', 'per-user']);
+
+/** Axes added with the party matrix (P1), after the others so earlier `random:<seed>` draws stay as they were. */
+export const MAIL_PARTY_AXES = [CUSTOM_FOLDER_IDS];
+
 /** The messaging readings of one variant, resolved once when the server starts (reference/readings.ts). */
 export function mailReadings(variant: AxisReader): MailReadings {
   return {
     fixedSystemFolderIds: variant.get(FIXED_SYSTEM_FOLDER_IDS),
+    customFolderIds: variant.get(CUSTOM_FOLDER_IDS),
     outboxName: variant.get(OUTBOX_NAME),
     nameLength: variant.get(NAME_LENGTH),
     sendMimeIdAsString: variant.get(SEND_MIME_ID) === 'string',

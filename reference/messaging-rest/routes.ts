@@ -11,6 +11,10 @@ import { Shapes } from './shapes.js';
 import type { AuthedEnv, RestDeps } from './deps.js';
 import { AUTH_SCHEME } from '../token/readings.js';
 import { lenientRead, type InputFields } from '../axes/lenient.js';
+import { operationOf } from '../../contract/operations.js';
+
+/** The spec operation a request under {base_url}/SecureMessagingAPI is (B1; matched as routed, without regard to case). */
+const restOperation = (method: string, path: string) => operationOf('messaging-rest', method, path.replace(/^\/SecureMessagingAPI/i, '') || '/')?.id;
 
 /**
  * The inputs a lenient reading touches (axes common.input-trimming, common.numeric-strings):
@@ -32,7 +36,7 @@ export function messagingRestRoutes(state: ReferenceState): Hono<AppEnv> {
   const deps: RestDeps = {
     state,
     shapes: new Shapes(variant, state.mail),
-    actor: (c) => ({ user: c.get('user'), credential: c.get('credential'), policy: c.get('mailPolicy') }),
+    actor: (c) => ({ user: c.get('user'), credential: c.get('credential'), policy: c.get('mailPolicy'), operation: restOperation(c.req.method, c.req.path) }),
     text: (c, text) => (state.mail.plainTextResponses ? c.text(text) : c.json(text)),
   };
   const onError = (err: Error, c: Context) => {

@@ -18,6 +18,8 @@ export interface OpContext {
   /** the mail core's policy for this request (reference/core/mail/policy.ts) */
   policy: MailPolicy;
   inner: InnerXml;
+  /** the spec operation being served (`messaging-soap.<element>`) */
+  operation: string;
 }
 
 export type Handler = (c: OpContext) => string | undefined | Promise<string | undefined>;
@@ -38,7 +40,7 @@ export function actor(c: OpContext): Actor {
     else user = mailbox.accounts.sessionUser(key, c.policy);
   }
   if (!user) throw new MailError('notAuthenticated');
-  return { user, credential: key, policy: c.policy };
+  return { user, credential: key, policy: c.policy, operation: c.operation };
 }
 
 export function folderType(value: number): FolderType {

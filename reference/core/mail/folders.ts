@@ -1,6 +1,7 @@
 import type { MailReadings } from './readings.js';
 import { fail } from './errors.js';
 import { copyType, type Actor, type Folder, type FolderType } from './model.js';
+import type { MailParties } from './parties.js';
 import type { MailStore } from './store.js';
 
 /** spec §8 'Folder name length: at most 65 characters'. */
@@ -12,6 +13,7 @@ const nonAscii = (s: string) => /[^\x00-\x7f]/.test(s);
 export class MailFolders {
   constructor(
     private readonly store: MailStore,
+    private readonly parties: MailParties,
     private readonly readings: MailReadings,
   ) {}
 
@@ -55,7 +57,7 @@ export class MailFolders {
 
   /** spec §4.3 'Delete a folder' (custom only, §8); its messages go to the parent (§3.2). */
   delete(actor: Actor, folderId: number): void {
-    const folder = this.store.folder(actor.user, folderId);
+    const folder = this.parties.folder(actor, folderId);
     if (!folder) fail('folderNotFound');
     if (folder.system) {
       if (!actor.policy.refusesSystemFolderDelete()) return;
@@ -73,6 +75,6 @@ export class MailFolders {
 
   /** A folder of the user, or the §4.3 refusal for an unknown id. */
   get(actor: Actor, folderId: number): Folder {
-    return this.store.folder(actor.user, folderId) ?? fail('folderNotFound');
+    return this.parties.folder(actor, folderId) ?? fail('folderNotFound');
   }
 }

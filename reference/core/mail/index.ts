@@ -5,6 +5,7 @@ import type { MailReadings } from './readings.js';
 import { MailFolders } from './folders.js';
 import { MailListing } from './listing.js';
 import { MailMessages } from './messages.js';
+import { MailParties } from './parties.js';
 import { STATUS, type Content } from './model.js';
 import { MailStore } from './store.js';
 import { MailTransit } from './transit.js';
@@ -33,11 +34,12 @@ export class MailCore {
     readonly readings: MailReadings,
   ) {
     this.store = new MailStore(domain, readings);
+    const parties = new MailParties(domain, this.store);
     this.accounts = new MailAccounts(domain, credentials, this.store);
-    this.folders = new MailFolders(this.store, readings);
-    this.messages = new MailMessages(domain, this.store, readings);
-    this.listing = new MailListing(this.store, readings);
-    this.transit = new MailTransit(this.store);
+    this.folders = new MailFolders(this.store, parties, readings);
+    this.messages = new MailMessages(domain, this.store, parties, readings);
+    this.listing = new MailListing(this.store, parties, readings);
+    this.transit = new MailTransit(parties);
   }
 
   /** A secure message from outside the service into the user's Inbox (B2: e-mailed one-time passwords). */

@@ -1,5 +1,6 @@
 import { fail } from './errors.js';
 import { INBOX_TYPE, STATUS, statusOf, UNREAD_COLUMN, type Actor, type Content, type Copy, type Folder } from './model.js';
+import type { MailParties } from './parties.js';
 import type { MailStore } from './store.js';
 import type { MailReadings } from './readings.js';
 
@@ -45,6 +46,7 @@ const ORDER_KEYS: Record<string, (l: Listed) => string | number> = {
 export class MailListing {
   constructor(
     private readonly store: MailStore,
+    private readonly parties: MailParties,
     private readonly readings?: MailReadings,
   ) {}
 
@@ -74,7 +76,7 @@ export class MailListing {
 
   #folder(actor: Actor, folderId: number | undefined): Folder {
     if (folderId === undefined) return this.store.system(actor.user, 'inbox');
-    return this.store.folder(actor.user, folderId) ?? fail('folderNotFound');
+    return this.parties.folder(actor, folderId) ?? fail('folderNotFound');
   }
 
   /** spec §4.3 'Get inbox message ids' (GetInboxMIDRequest; FolderId -1 = every inbox folder). */

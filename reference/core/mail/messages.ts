@@ -3,6 +3,7 @@ import type { MailReadings } from './readings.js';
 import { MailError, fail, MAIL_TEXTS, noPermissionText } from './errors.js';
 import { parseMime } from './mime.js';
 import { copyType, STATUS, UNREAD_COLUMN, type Actor, type Attachment, type Content, type Copy, type ReceiverField } from './model.js';
+import type { MailParties } from './parties.js';
 import type { MailStore } from './store.js';
 
 /** What a message is composed of (spec §2.3 SendMessage). */
@@ -26,6 +27,7 @@ export class MailMessages {
   constructor(
     private readonly domain: Domain,
     private readonly store: MailStore,
+    private readonly parties: MailParties,
     private readonly readings: MailReadings,
   ) {}
 
@@ -112,7 +114,7 @@ export class MailMessages {
    */
   open(actor: Actor, mid: number, access: Access): { copy?: Copy; content: Content } {
     const p = actor.policy;
-    const copy = this.store.copyFor(actor.user, mid);
+    const copy = this.parties.copy(actor, mid);
     const content = this.store.contents.get(mid);
     if (copy && content) {
       if (access === 'mime' && copy.side === 'sent' && !p.senderReadsOwnMime()) throw this.#denied(actor, mid);
@@ -153,9 +155,9 @@ export class MailMessages {
 
   /** spec §3.2 'Move message': only to a folder of the message's own type (also §8). */
   move(actor: Actor, mid: number, destinationId: number): void {
-    const copy = this.store.copyFor(actor.user, mid);
+    const copy = this.parties.copy(actor, mid);
     if (!copy) throw this.#denied(actor, mid);
-    const dest = this.store.folder(actor.user, destinationId) ?? fail('folderNotFound');
+    const dest = this.parties.folder(actor, destinationId) ?? fail('folderNotFound');
     if (dest.system === 'trash' || dest.system === 'deletedTrash') fail('moveToTrash');
     if (copyType(copy) !== dest.type && actor.policy.refusesMoveAcrossTypes()) fail('moveAcrossTypes');
     if (!actor.policy.movesCopy()) return;
@@ -169,7 +171,7 @@ export class MailMessages {
    */
   delete(actor: Actor, mid: number, permanently: boolean): { newFolderId: number; text: string } {
     const p = actor.policy;
-    const copy = this.store.copyFor(actor.user, mid);
+    const copy = this.parties.copy(actor, mid);
     if (!copy) {
       const purged = this.store.purgedSide(actor.user, mid) !== undefined;
       if ((purged && !p.refusesDeletingPurged()) || (!purged && !p.refusesDeletingOthersMessage())) return { newFolderId: 0, text: 'Message deleted.' };
@@ -208,10 +210,10 @@ export class MailMessages {
    * their account until it expires or they delete it. Only the sender retracts.
    */
   retract(actor: Actor, mid: number): void {
-    const copy = this.store.copyFor(actor.user, mid);
+    const copy = this.parties.copy(actor, mid);
     const content = this.store.contents.get(mid);
     if (!copy || !content) throw this.#denied(actor, mid);
-    const sent = this.store.copiesOf(mid).find((c) => c.ownerId === actor.user.id && c.side === 'sent');
+    const sent = this.store.copiesOf(mid).find((c) => c.ownerId === copy.ownerId && c.side === 'sent');
     if (!sent) fail('notSender');
     // the caller is the sender of a draft: not a permission matter (X2, spec §3.2 Retract row)
     if (sent.status === STATUS.draft) fail('draftNotSent');

@@ -95,6 +95,8 @@ export interface Actor {
   /** the session key (or access token) the caller presented, quoted by one §7.2 text */
   credential: string;
   policy: MailPolicy;
+  /** the spec operation being served (contract/operations.ts id), which the party hook names */
+  operation?: string;
 }
 
 export { SPEC_MAIL_POLICY, type MailPolicy };

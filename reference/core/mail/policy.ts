@@ -72,6 +72,11 @@ export interface MailPolicy {
   // §4.3 'Get message metadata'
   senderSeesTracking(): boolean;
   recipientSeesTracking(): boolean;
+  /**
+   * §5 item 9, §2.3 'Folder id': whether `operation` finds another user's folder or message by
+   * its identifier, for a caller who is that user's peer (same company) or an outsider
+   */
+  reachesOthers(operation: string, identifier: 'folder-id' | 'message-id', party: 'peer' | 'outsider'): boolean;
   // §3.2 'Move message', 'Delete message', 'Retract message'
   refusesMoveAcrossTypes(): boolean;
   movesCopy(): boolean;
@@ -150,6 +155,7 @@ export const SPEC_MAIL_POLICY: MailPolicy = {
   purgedSentNamesInbox: no,
   senderSeesTracking: yes,
   recipientSeesTracking: no,
+  reachesOthers: no,
   refusesMoveAcrossTypes: yes,
   movesCopy: yes,
   refusesDeletingPurged: yes,

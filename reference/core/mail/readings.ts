@@ -7,6 +7,8 @@
 export interface MailReadings {
   /** system folder ids: the vendor's fixed per-user numbers (1 Inbox, 3 Outbox) or allocated */
   readonly fixedSystemFolderIds: boolean;
+  /** custom folder ids: one numbering across the platform, or each user's own (P1) */
+  readonly customFolderIds: 'platform' | 'per-user';
   /** list name of the sent-items folder (spec §3.2 'Outbox', §7.2 'Track Sent') */
   readonly outboxName: string;
   /** what a 'character' of a folder name is (spec §8 'at most 65 characters') */

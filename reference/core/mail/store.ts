@@ -17,6 +17,8 @@ export class MailStore {
   readonly contents = new Map<number, Content>();
   readonly #copies = new Map<number, Copy[]>();
   readonly #tombstones = new Map<string, Tombstone>();
+  /** the next custom folder id of each user, under the per-user reading of folder-id-scope */
+  readonly #ownFolderIds = new Map<number, number>();
 
   constructor(
     private readonly domain: Domain,
@@ -60,10 +62,24 @@ export class MailStore {
     return this.folders(user).get(id);
   }
 
+  /** Another user's folder with this id (folder ids may be numbered per user: the first found). */
+  folderOfAnother(user: User, id: number): Folder | undefined {
+    for (const [ownerId, folders] of this.#folders) if (ownerId !== user.id && folders.has(id)) return folders.get(id);
+    return undefined;
+  }
+
   addFolder(user: User, name: string, type: FolderType): Folder {
-    const folder: Folder = { id: this.domain.ids.next('folder'), ownerId: user.id, name, type };
+    const id = this.readings.customFolderIds === 'per-user' ? this.#nextOwnFolderId(user) : this.domain.ids.next('folder');
+    const folder: Folder = { id, ownerId: user.id, name, type };
     this.folders(user).set(folder.id, folder);
     return folder;
+  }
+
+  /** P1's per-user reading: each mailbox numbers its own folders on from its system folders, never reusing an id. */
+  #nextOwnFolderId(user: User): number {
+    const next = this.#ownFolderIds.get(user.id) ?? Math.max(0, ...this.folders(user).keys()) + 1;
+    this.#ownFolderIds.set(user.id, next + 1);
+    return next;
   }
 
   removeFolder(folder: Folder): void {

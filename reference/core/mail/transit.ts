@@ -1,6 +1,6 @@
 import { MailError, noPermissionText } from './errors.js';
-import { copyType, type Actor, type Copy, type FolderType } from './model.js';
-import type { MailStore } from './store.js';
+import type { Actor, Copy, FolderType } from './model.js';
+import type { MailParties } from './parties.js';
 
 /**
  * The InTransit state of a user's copy of a message (spec §4.4 GetInTransit / SetInTransit;
@@ -11,11 +11,11 @@ import type { MailStore } from './store.js';
 export class MailTransit {
   readonly #flags = new WeakMap<Copy, boolean>();
 
-  constructor(private readonly store: MailStore) {}
+  constructor(private readonly parties: MailParties) {}
 
   #copy(actor: Actor, folderType: FolderType, mid: number): Copy {
-    const copy = this.store.copiesOf(mid).find((c) => c.ownerId === actor.user.id && copyType(c) === folderType);
-    if (!copy || !this.store.contents.has(mid)) throw new MailError('noPermission', noPermissionText(actor.credential, mid));
+    const copy = this.parties.copyOfType(actor, mid, folderType);
+    if (!copy) throw new MailError('noPermission', noPermissionText(actor.credential, mid));
     return copy;
   }
 

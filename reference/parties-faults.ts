@@ -1,0 +1,20 @@
+import { operation } from '../contract/operations.js';
+import { PARTIES, PARTY_RULES, PARTY_WORDS } from '../contract/parties.js';
+import type { FaultDef } from './fault-def.js';
+
+/** A party fault's id, `<interface>.party-<operation>-<field>-<party>` (contract/parties.ts). */
+type PartyFaultId = `${string}.party-${string}`;
+
+/**
+ * One fault per cell of the party matrix (contract/parties.ts), made from the same data: the mail
+ * core finds another user's folder or message by its identifier in that one operation, for that
+ * one party (the `reachesOthers` hook of reference/core/mail/policy.ts; MailParties asks it).
+ */
+export const PARTY_FAULTS: readonly (FaultDef & { id: PartyFaultId })[] = PARTY_RULES.flatMap((r) =>
+  PARTIES.map((party) => ({
+    id: r.faults[party] as PartyFaultId,
+    rule: r.rule,
+    breaks: `${operation(r.operation).name} finds the ${r.takes.identifier === 'folder-id' ? 'folder' : 'message'} that ${r.takes.field} names for ${PARTY_WORDS[party]}, though it is not theirs`,
+    mail: { reachesOthers: (op: string, identifier: string, who: string) => op === r.operation && identifier === r.takes.identifier && who === party },
+  })),
+);

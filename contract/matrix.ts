@@ -5,7 +5,8 @@
  * once wrote a rule for it; `npm run docs` shows every matrix in docs/coverage.md, each cell
  * enforced (by its rule), not observable (why) or not applicable (the profile key that decides).
  */
-export type CellStatus = 'enforced' | 'not observable' | 'not applicable';
+export const CELL_STATUSES = ['enforced', 'not observable', 'not applicable'] as const;
+export type CellStatus = (typeof CELL_STATUSES)[number];
 
 export interface MatrixCell {
   /** the cell's place on each axis, in the matrix's axis order (e.g. ['messaging-rest.MoveMessage', 'DestinationFolderId', 'peer']) */

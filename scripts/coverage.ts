@@ -4,6 +4,8 @@ import { ACCOUNTING } from '../contract/spec/accounting.js';
 import { accountFor, bySection, STATUSES, totalsOf, type SpecRule, type Totals, type UnitAccount } from '../contract/spec/coverage.js';
 import { SPEC_UNITS } from '../contract/spec/index.js';
 import { SILENCES } from '../contract/silences/index.js';
+import { MATRICES } from '../contract/matrices.js';
+import { cellCounts, CELL_STATUSES, type Matrix } from '../contract/matrix.js';
 import type { CatalogueRule } from '../harness/rule-catalogue.js';
 import { renderReadmeCoverage, replaceGenerated } from './coverage-readme.js';
 
@@ -82,6 +84,7 @@ export function renderCoverage(accounts: readonly UnitAccount[]): string {
     totalsRow('**total**', all),
     '',
   ];
+  out.push(...renderMatrices(MATRICES));
   for (const [section, list] of sections) {
     out.push(`## ${titleOf(section).replace(/^([\d.]+)\.?\s*/, `§$1 `)}`, '');
     out.push('| anchor | unit | status | rules (file), silences, reason |', '|---|---|---|---|');
@@ -89,6 +92,24 @@ export function renderCoverage(accounts: readonly UnitAccount[]): string {
     out.push('');
   }
   return out.join('\n');
+}
+
+/**
+ * The structures the spec implies, cell by cell (contract/matrices.ts): each cell enforced by its
+ * generated rule and its own reference fault, not observable or not applicable with the reason.
+ */
+export function renderMatrices(matrices: readonly Matrix[]): string[] {
+  const out = ['## Derived matrices', '', 'Every cell of each structure the spec implies; the rules and faults are generated from the same data (`contract/matrices.ts`).', ''];
+  out.push('| matrix | cells | ' + CELL_STATUSES.join(' | ') + ' |', '|---|---|' + CELL_STATUSES.map(() => '---|').join(''));
+  for (const m of matrices) out.push(`| [${cell(m.title)}](#matrix-${m.id}) | ${m.cells.length} | ${CELL_STATUSES.map((s) => cellCounts(m)[s]).join(' | ')} |`);
+  out.push('');
+  for (const m of matrices) {
+    out.push(`### <a id="matrix-${m.id}"></a>${cell(m.title)}`, '', `From ${m.anchors.map((a) => `\`${a}\``).join(', ')}; axes: ${m.axes.join(' × ')}.`, '');
+    out.push(`| ${m.axes.join(' | ')} | status | rule | fault, or reason |`, `|${m.axes.map(() => '---|').join('')}---|---|---|`);
+    for (const c of m.cells) out.push(`| ${c.at.map((x) => cell(x)).join(' | ')} | ${c.status} | ${c.rule ? `\`${c.rule}\`` : ''} | ${c.fault ? `\`${c.fault}\`` : cell(c.reason ?? '')} |`);
+    out.push('');
+  }
+  return out;
 }
 
 /** Writes every generated file of the coverage from the given rules. */

@@ -3,6 +3,8 @@ import { accountFor, bySection, STATUSES, totalsOf, type SpecRule, type UnitAcco
 import { SPEC_UNITS } from '../../contract/spec/index.js';
 import { SPEC_RULES } from '../../contract/spec/rules.js';
 import { SILENCES } from '../../contract/silences/index.js';
+import { MATRICES } from '../../contract/matrices.js';
+import { cellCounts, CELL_STATUSES, type Matrix } from '../../contract/matrix.js';
 import type { RuleResult, Summary } from '../../contract/summary.js';
 import { esc, lookOf } from './verdict-card.js';
 import { STYLE } from './verdict-style.js';
@@ -63,6 +65,22 @@ const SPEC_STYLE = `
 table.totals td,table.totals th{text-align:right}table.totals td:first-child,table.totals th:first-child{text-align:left}
 `;
 
+/** One derived matrix (contract/matrices.ts), every cell with its status and, where enforced, its rule's outcome in this run. */
+function matrixHtml(m: Matrix, ran: ReadonlyMap<string, RuleResult>): string {
+  const counts = cellCounts(m);
+  const rows = m.cells.map((c) => {
+    const r = c.rule ? ran.get(c.rule) : undefined;
+    const look = c.rule ? (r ? lookOf(r) : { cls: 'na', label: 'not run' }) : { cls: 'na', label: c.status };
+    const rule = c.rule ? (r ? `<a href="index.html#rule-${esc(encodeURIComponent(c.rule))}"><code>${esc(c.rule)}</code></a>` : `<code>${esc(c.rule)}</code>`) : esc(c.reason ?? '');
+    return `<tr>${c.at.map((x) => `<td>${esc(x)}</td>`).join('')}<td><span class="badge ${look.cls}">${esc(look.label)}</span></td><td>${rule}</td></tr>`;
+  });
+  return `<section id="matrix-${esc(m.id)}" aria-label="${esc(m.title)}"><h2>${esc(m.title)}</h2>
+<p>${m.cells.length} cells: ${CELL_STATUSES.map((s) => `${counts[s]} ${esc(s)}`).join(', ')}. From ${m.anchors.map((a) => `<a href="#${esc(encodeURIComponent(a))}">${esc(a)}</a>`).join(', ')}.</p>
+<div class="scroll" tabindex="0" role="region" aria-label="${esc(m.title)}"><table class="cells"><tr>${m.axes.map((a) => `<th>${esc(a)}</th>`).join('')}<th>status</th><th>rule, or reason</th></tr>
+${rows.join('\n')}
+</table></div></section>`;
+}
+
 export interface SpecPageInput {
   summary: Summary;
   /** the catalogue (contract/spec/rules.ts; tests pass their own) */
@@ -93,6 +111,7 @@ ${sections.map(([s, list]) => totalsRow(`<a href="#${esc(encodeURIComponent(s))}
 ${totalsRow('total', accounts)}
 </table></div>
 ${sections.map(([s, list]) => `<section id="${esc(s)}" aria-label="${esc(s)}">\n${list.map((a) => unitHtml(a, ran)).join('\n')}\n</section>`).join('\n')}
+${MATRICES.map((m) => matrixHtml(m, ran)).join('\n')}
 </main></body></html>
 `;
 }

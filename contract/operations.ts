@@ -28,19 +28,22 @@ export interface OperationDef {
 /**
  * An identifier an operation takes, scoped by contract/silences/identifiers.ts: a folder id
  * names a folder of the user's own mailbox (§2.3 'Folder id'); a MID a message of its sender
- * and recipients only (§5 item 9). What the operation does with it decides what another party
+ * and recipients only (§5 item 9); an account identity or a CompanyId names an account or the
+ * company of the administrator's own company (§1 'company user accounts', identifiers.ts
+ * account-identity-scope, company-id-scope). What the operation does with it decides what another party
  * must not get: `reads` shows the thing, `lists` lists what it holds, `acts-on` changes it,
  * `destination` puts the caller's message in it.
  */
 export interface Takes {
   /** the request field that carries it (vendor-wire §1.1 REST names, §4 SOAP elements) */
   readonly field: string;
-  readonly identifier: 'folder-id' | 'message-id';
+  readonly identifier: 'folder-id' | 'message-id' | 'account-identity' | 'company-id';
   readonly use: 'reads' | 'lists' | 'acts-on' | 'destination';
 }
 
 const folderId = (field: string, use: Takes['use']): Takes => ({ field, identifier: 'folder-id', use });
 const messageId = (field: string, use: Takes['use']): Takes => ({ field, identifier: 'message-id', use });
+const identity = (use: Takes['use']): Takes => ({ field: 'Email', identifier: 'account-identity', use });
 
 const http = (method: string, path: string) => ({ method, path });
 
@@ -62,13 +65,13 @@ const TOKEN = [
 /** spec §4.2, by the names `admin.unavailableOperations` uses (contract/profile-blocks.ts ADMIN_OPERATIONS). */
 const ADMIN = [
   op('admin', 'GetSessionKey', 'Get a session key', '§4.2', http('POST', '/Account/GetSessionKey')),
-  op('admin', 'GetEncryptionKey', 'Get an encryption key (PSK)', '§4.2', http('POST', '/Account/GetEncryptionKey')),
-  op('admin', 'NewEncryptionKey', 'Create a new encryption key (PSK)', '§4.2', http('POST', '/Account/NewEncryptionKey')),
-  op('admin', 'ListAccounts', 'List user accounts', '§4.2', http('POST', '/Account/List')),
+  op('admin', 'GetEncryptionKey', 'Get an encryption key (PSK)', '§4.2', http('POST', '/Account/GetEncryptionKey'), [identity('reads')]),
+  op('admin', 'NewEncryptionKey', 'Create a new encryption key (PSK)', '§4.2', http('POST', '/Account/NewEncryptionKey'), [identity('acts-on')]),
+  op('admin', 'ListAccounts', 'List user accounts', '§4.2', http('POST', '/Account/List'), [{ field: 'CompanyId', identifier: 'company-id', use: 'lists' }]),
   op('admin', 'CreateAccount', 'Create a user account', '§4.2', http('POST', '/Account/Create')),
-  op('admin', 'ViewAccount', 'View a user account', '§4.2', http('POST', '/Account/Read')),
-  op('admin', 'UpdateAccount', 'Update a user account', '§4.2', http('POST', '/Account/Update')),
-  op('admin', 'DeleteAccount', 'Delete a user account', '§4.2', http('POST', '/Account/Delete')),
+  op('admin', 'ViewAccount', 'View a user account', '§4.2', http('POST', '/Account/Read'), [identity('reads')]),
+  op('admin', 'UpdateAccount', 'Update a user account', '§4.2', http('POST', '/Account/Update'), [identity('acts-on')]),
+  op('admin', 'DeleteAccount', 'Delete a user account', '§4.2', http('POST', '/Account/Delete'), [identity('acts-on')]),
   op('admin', 'GetUserTypes', 'Get user types', '§4.2', http('GET', '/Account/GetUserTypes')),
   op('admin', 'GetSmtpCredentials', 'Get company SMTP credentials', '§4.2', http('GET', '/Smtp/GetCredentials')),
   op('admin', 'ResetSmtpPassword', 'Reset password', '§4.2', http('PUT', '/Smtp/ResetPassword')),

@@ -8,17 +8,29 @@ import type { SpecRef } from './spec/index.js';
  * not its owner must get nothing of it and change nothing of it. Derived from the catalogue: an
  * operation that gains a `takes` gains its rule, its cells and their faults.
  *
- * The parties are the profile's accounts (B8): `peer`, another user of the owner's company, and
- * `outsider`, a user of another company. The owner is `primary`; the message the identifiers
+ * Mail: the parties are the profile's accounts (B8): `peer`, another user of the owner's company,
+ * and `outsider`, a user of another company. The owner is `primary`; the message the identifiers
  * name is one primary sent itself, so both parties are strangers to it.
+ *
+ * Administration: the owner is a company the rule provisions (its accounts, its CompanyId, its
+ * key), and the party is `outsider`, the administrator of another company: the profile's. A peer
+ * user is no administrator at all (admin.access.non-administrator-refused).
  */
 export const PARTIES = ['peer', 'outsider'] as const;
 export type Party = (typeof PARTIES)[number];
 
-export const PARTY_WORDS: Record<Party, string> = {
+const MAIL_PARTY_WORDS: Record<Party, string> = {
   peer: 'another user of the same company',
   outsider: 'a user of another company',
 };
+
+const isAdministration = (identifier: Takes['identifier']) => identifier === 'account-identity' || identifier === 'company-id';
+
+/** The parties of an identifier's cells. */
+export const partiesOf = (identifier: Takes['identifier']): readonly Party[] => (isAdministration(identifier) ? ['outsider'] : PARTIES);
+
+/** Who a party is, for an identifier of its kind. */
+export const partyWords = (identifier: Takes['identifier'], party: Party): string => (isAdministration(identifier) ? 'the administrator of another company' : MAIL_PARTY_WORDS[party]);
 
 /** One generated rule: an operation and one identifier it takes; its cells are the parties. */
 export interface PartyRule {
@@ -27,22 +39,39 @@ export interface PartyRule {
   readonly takes: Takes;
   readonly spec: readonly [SpecRef, ...SpecRef[]];
   readonly title: string;
-  /** the fault of each party's cell (reference/parties-faults.ts makes them) */
-  readonly faults: Readonly<Record<Party, string>>;
+  /**
+   * 'changes' where a server that wrongly performed the operation could change the caller's own
+   * company for the rest of the run (a new company key, §4.2): such a rule runs alone, where the
+   * profile allows company changes (harness/rule.ts `company`)
+   */
+  readonly company?: 'changes';
+  /** the parties of its cells (partiesOf), each with its fault (reference/parties-faults.ts makes them) */
+  readonly faults: Readonly<Partial<Record<Party, string>>>;
 }
 
 const kebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2').toLowerCase();
 const key = (op: OperationDef) => op.id.slice(op.interface.length + 1);
 
-/** §5 item 9, the sentence every cell enforces: the caller is neither sender nor recipient of the message, nor the folder's owner. */
-const ACCESS: SpecRef = { anchor: '§5/access-message-mid-limited-sender', quote: 'Access to a message by MID is limited to its sender and recipients' };
+/** The sentence every cell enforces: §5 item 9 for mail (the caller is neither sender nor recipient, nor the folder's owner), §1 for administration. */
+const ACCESS: Record<'mail' | 'administration', SpecRef> = {
+  mail: { anchor: '§5/access-message-mid-limited-sender', quote: 'Access to a message by MID is limited to its sender and recipients' },
+  administration: { anchor: '§1/administration-interface-authenticates-session-key', quote: 'lists, creates, reads, updates and deletes company user accounts' },
+};
 const IDENTIFIER_ROW: Record<Takes['identifier'], SpecRef> = {
   'folder-id': { anchor: '§2.3/folder-id', quote: 'Folder id | FolderId (REST) or FID (SOAP), int' },
   'message-id': { anchor: '§2.3/message-id', quote: 'Message id | MID, int' },
+  'account-identity': { anchor: '§2.2/IdentityModel', quote: 'Used to identify a user.', silence: 'account-identity-scope' },
+  'company-id': { anchor: '§2.2/AccountIndexRequestModel', quote: 'AccountIndexRequestModel | CompanyId (int), UserTypeId (int)', silence: 'company-id-scope' },
 };
 
 /** The operation's own row (spec §4.3 / §4.4 tables), quoted in the words that name it. */
 const OPERATION_ROW: Partial<Record<OperationId, SpecRef>> = {
+  'admin.GetEncryptionKey': { anchor: '§4.2/get-encryption-key-psk', quote: "Get an encryption key (PSK) | session key, IdentityModel | user's encryption key (string)" },
+  'admin.NewEncryptionKey': { anchor: '§4.2/create-new-encryption-key-psk', quote: 'Create a new encryption key (PSK) | session key, IdentityModel | new company encryption key (string); existing key invalidated' },
+  'admin.ListAccounts': { anchor: '§4.2/list-user-accounts', quote: 'List user accounts | session key, AccountIndexRequestModel | AccountListModel' },
+  'admin.ViewAccount': { anchor: '§4.2/view-user-account', quote: 'View a user account | session key, IdentityModel | AccountModel' },
+  'admin.UpdateAccount': { anchor: '§4.2/update-user-account', quote: 'Update a user account | session key, AccountModel | AccountModel.' },
+  'admin.DeleteAccount': { anchor: '§4.2/delete-user-account', quote: 'Delete a user account | session key, IdentityModel' },
   'messaging-rest.DeleteFolder': { anchor: '§4.3/delete-folder', quote: 'Delete a folder | folder id | string response. Only custom folders can be deleted.' },
   'messaging-rest.GetInboxMessageIds': { anchor: '§4.3/get-inbox-message-ids', quote: "list of MIDs of messages in the user's inbox" },
   'messaging-rest.GetMessageSummaries': { anchor: '§4.3/get-message-summaries', quote: 'Get message summaries | GetMessageSummariesRequest | summaries of all messages in the folder' },
@@ -64,27 +93,39 @@ const OPERATION_ROW: Partial<Record<OperationId, SpecRef>> = {
 };
 
 /** What the party must not get, by what the operation does with the identifier. */
-const DENIAL: Record<Takes['use'], (op: OperationDef, field: string) => string> = {
-  reads: (op, field) => `${op.name} by a user who neither sent nor received the message is refused and shows nothing of it (${field})`,
-  lists: (op, field) => `${op.name} with another user's folder id (${field}) lists none of that user's messages`,
-  'acts-on': (op, field) =>
-    field === 'FID' || field === 'FolderId'
-      ? `${op.name} of another user's folder (${field}) leaves the folder and its messages to their owner`
-      : `${op.name} by a user who neither sent nor received the message is refused and leaves every copy as it was (${field})`,
-  destination: (op, field) => `${op.name} into another user's folder (${field}) leaves the caller's message where it was and puts nothing in that folder`,
+const DENIAL: Record<Takes['identifier'], Partial<Record<Takes['use'], (op: OperationDef, field: string) => string>>> = {
+  'message-id': {
+    reads: (op, field) => `${op.name} by a user who neither sent nor received the message is refused and shows nothing of it (${field})`,
+    'acts-on': (op, field) => `${op.name} by a user who neither sent nor received the message is refused and leaves every copy as it was (${field})`,
+  },
+  'folder-id': {
+    lists: (op, field) => `${op.name} with another user's folder id (${field}) lists none of that user's messages`,
+    'acts-on': (op, field) => `${op.name} of another user's folder (${field}) leaves the folder and its messages to their owner`,
+    destination: (op, field) => `${op.name} into another user's folder (${field}) leaves the caller's message where it was and puts nothing in that folder`,
+  },
+  'account-identity': {
+    reads: (op, field) => `${op.name} naming (${field}) an account of another company is refused and shows nothing of it`,
+    'acts-on': (op, field) => `${op.name} naming (${field}) an account of another company is refused and changes nothing of that company`,
+  },
+  'company-id': {
+    lists: (op, field) => `${op.name} for another company's ${field} lists none of that company's accounts`,
+  },
 };
 
 function partyRule(op: OperationDef, takes: Takes): PartyRule {
   const name = `${kebab(key(op))}-${kebab(takes.field)}`;
   const row = OPERATION_ROW[op.id as OperationId];
-  if (!row) throw new Error(`contract/parties.ts has no spec row for ${op.id}, which takes ${takes.field}.`);
+  const denial = DENIAL[takes.identifier][takes.use];
+  if (!row || !denial) throw new Error(`contract/parties.ts has no spec row or wording for ${op.id}, which takes ${takes.field} (${takes.use}).`);
+  const parties = partiesOf(takes.identifier);
   return {
     rule: `${op.interface}.parties.${name}`,
     operation: op.id as OperationId,
     takes,
-    spec: [ACCESS, row, IDENTIFIER_ROW[takes.identifier]],
-    title: `${DENIAL[takes.use](op, takes.field)}, for ${PARTIES.map((p) => PARTY_WORDS[p]).join(' and for ')}`,
-    faults: { peer: `${op.interface}.party-${name}-peer`, outsider: `${op.interface}.party-${name}-outsider` },
+    spec: [ACCESS[isAdministration(takes.identifier) ? 'administration' : 'mail'], row, IDENTIFIER_ROW[takes.identifier]],
+    title: `${denial(op, takes.field)}, for ${parties.map((p) => partyWords(takes.identifier, p)).join(' and for ')}`,
+    faults: Object.fromEntries(parties.map((p) => [p, `${op.interface}.party-${name}-${p}`])),
+    ...(op.id === 'admin.NewEncryptionKey' ? { company: 'changes' as const } : {}),
   };
 }
 
@@ -106,10 +147,10 @@ const NOT_ON_THE_WIRE: readonly MatrixCell[] = PARTIES.map((party) => ({
 export const PARTY_MATRIX: Matrix = {
   id: 'parties',
   title: 'Parties: every operation × every identifier it takes × every party that does not own it',
-  anchors: ['§5/access-message-mid-limited-sender', '§2.3/folder-id', '§2.3/message-id'],
+  anchors: ['§5/access-message-mid-limited-sender', '§2.3/folder-id', '§2.3/message-id', '§1/administration-interface-authenticates-session-key', '§2.2/IdentityModel'],
   axes: ['operation', 'identifier', 'party'],
   cells: [
-    ...PARTY_RULES.flatMap((r) => PARTIES.map((party): MatrixCell => ({ at: [r.operation, r.takes.field, party], status: 'enforced', rule: r.rule, fault: r.faults[party] }))),
+    ...PARTY_RULES.flatMap((r) => partiesOf(r.takes.identifier).map((party): MatrixCell => ({ at: [r.operation, r.takes.field, party], status: 'enforced', rule: r.rule, fault: r.faults[party] }))),
     ...NOT_ON_THE_WIRE,
   ],
 };

@@ -1,4 +1,5 @@
 import type { MailPolicy } from './core/mail/policy.js';
+import type { PartyPolicy } from './core/party-policy.js';
 
 /**
  * The shape of one deliberate fault of the reference (reference/faults.ts lists them). It lives
@@ -21,6 +22,8 @@ export interface FaultDef {
    * fault of the core is a named override of a policy hook, never a check inside the core.
    */
   readonly mail?: Partial<MailPolicy>;
+  /** the party decision this fault answers otherwise (reference/core/party-policy.ts), for the mail core and administration alike */
+  readonly parties?: Partial<PartyPolicy>;
 }
 
 /** What a fault may also break: other rules, and why (the interface files' `f` helpers take it). */

@@ -10,6 +10,7 @@ import { PARTY_FAULTS } from './parties-faults.js';
 import type { FaultDef } from './fault-def.js';
 import { SPEC_MAIL_POLICY, type MailPolicy } from './core/mail/policy.js';
 import { composePolicy, type HookOverride } from './policy.js';
+import { SPEC_PARTY_POLICY, type PartyPolicy } from './core/party-policy.js';
 
 export type { FaultDef } from './fault-def.js';
 
@@ -43,6 +44,7 @@ export class Faults {
   /** fault id → rules whose requests reached the fault's check (REFERENCE_FAULT_FOOTPRINT) */
   readonly #footprint?: Map<string, Set<string>>;
   readonly #mailOverrides: readonly HookOverride<MailPolicy, FaultId>[];
+  readonly #partyOverrides: readonly HookOverride<PartyPolicy, FaultId>[];
 
   constructor(ids: Iterable<string>, scoped = false, footprint = false) {
     if (footprint) this.#footprint = new Map();
@@ -55,12 +57,19 @@ export class Faults {
     this.#scoped = scoped;
     // footprinting asks every fault that replaces a hook, on or not, as the checks did inline
     const replacing = footprint ? FAULTS : FAULTS.filter((f) => this.#active.has(f.id));
-    this.#mailOverrides = replacing.flatMap((f) => ('mail' in f && f.mail ? [{ id: f.id as FaultId, hooks: f.mail }] : []));
+    this.#partyOverrides = replacing.flatMap((f) => ('parties' in f && f.parties ? [{ id: f.id as FaultId, hooks: f.parties }] : []));
+    // the mail core asks the party decision through its own policy (MailPolicy extends PartyPolicy)
+    this.#mailOverrides = [...replacing.flatMap((f) => ('mail' in f && f.mail ? [{ id: f.id as FaultId, hooks: f.mail }] : [])), ...this.#partyOverrides];
   }
 
   /** The mail core's policy for a request made on behalf of `rule`: the spec's, with the hooks of the faults on for it replaced. */
   mailPolicy(rule: string | undefined): MailPolicy {
     return composePolicy(SPEC_MAIL_POLICY, this.#mailOverrides, (id) => this.on(id, rule));
+  }
+
+  /** The party decision for a request made on behalf of `rule` (administration asks it; the mail core through mailPolicy). */
+  partyPolicy(rule: string | undefined): PartyPolicy {
+    return composePolicy(SPEC_PARTY_POLICY, this.#partyOverrides, (id) => this.on(id, rule));
   }
 
   static none(): Faults {

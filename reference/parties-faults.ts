@@ -1,5 +1,5 @@
 import { operation } from '../contract/operations.js';
-import { PARTIES, PARTY_RULES, PARTY_WORDS } from '../contract/parties.js';
+import { partiesOf, partyWords, PARTY_RULES } from '../contract/parties.js';
 import type { FaultDef } from './fault-def.js';
 
 /** A party fault's id, `<interface>.party-<operation>-<field>-<party>` (contract/parties.ts). */
@@ -11,10 +11,10 @@ type PartyFaultId = `${string}.party-${string}`;
  * one party (the `reachesOthers` hook of reference/core/mail/policy.ts; MailParties asks it).
  */
 export const PARTY_FAULTS: readonly (FaultDef & { id: PartyFaultId })[] = PARTY_RULES.flatMap((r) =>
-  PARTIES.map((party) => ({
+  partiesOf(r.takes.identifier).map((party) => ({
     id: r.faults[party] as PartyFaultId,
     rule: r.rule,
-    breaks: `${operation(r.operation).name} finds the ${r.takes.identifier === 'folder-id' ? 'folder' : 'message'} that ${r.takes.field} names for ${PARTY_WORDS[party]}, though it is not theirs`,
-    mail: { reachesOthers: (op: string, identifier: string, who: string) => op === r.operation && identifier === r.takes.identifier && who === party },
+    breaks: `${operation(r.operation).name} finds the ${r.takes.identifier.replace('-id', '').replace('-', ' ')} that ${r.takes.field} names for ${partyWords(r.takes.identifier, party)}, though it is not theirs`,
+    parties: { reachesOthers: (op: string, identifier: string, who: string) => op === r.operation && identifier === r.takes.identifier && who === party },
   })),
 );

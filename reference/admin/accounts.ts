@@ -4,7 +4,7 @@ import type { User } from '../core/domain.js';
 import { ordered } from '../common-readings.js';
 import { deleteAnswer, extra, invalid, refuse } from './answers.js';
 import { BLANK_STORED, LIST_SHAPE, USER_TYPE_FIELDS } from './readings.js';
-import { objectBody, type AdminCall, type AdminHandler } from './call.js';
+import { objectBody, reachesOtherCompany, type AdminCall, type AdminHandler } from './call.js';
 
 /** spec §4.2 account operations, user types and PSKs (vendor-wire §3 paths and models). */
 
@@ -56,7 +56,13 @@ export async function identified(call: AdminCall): Promise<User> {
   const identity: Record<string, unknown> = { UID: body.UID, Email: body.Email, UserId: body.UserId, SingleSignOnId: body.SingleSignOnId };
   if (call.fault('admin.view-by-user-id-unsupported') && call.c.req.path.toLowerCase().endsWith('/read')) delete identity.UserId;
   if (call.fault('admin.view-by-sso-unsupported') && call.c.req.path.toLowerCase().endsWith('/read')) delete identity.SingleSignOnId;
-  return call.state.accounts.find(call.admin.companyId, identity) ?? refuse('No user of the company has that identity.');
+  return call.state.accounts.find(call.admin.companyId, identity) ?? otherCompanysUser(call, identity) ?? refuse('No user of the company has that identity.');
+}
+
+/** A user of another company with the identity, found only where a party fault reaches past the administrator's company. */
+function otherCompanysUser(call: AdminCall, identity: Record<string, unknown>): User | undefined {
+  const id = reachesOtherCompany(call, 'account-identity') ? call.state.accounts.anyUserIdBy(identity) : undefined;
+  return id === undefined ? undefined : call.state.domain.users.get(id);
 }
 
 /** A UserTypeId of the company's types (spec §4.2 Get user types), or its first type when none is given. */
@@ -87,7 +93,7 @@ export const accountHandlers: Record<string, AdminHandler> = {
     const companyId = optInt(body.CompanyId, 'CompanyId') || admin.companyId;
     const typeId = optInt(body.UserTypeId, 'UserTypeId') || undefined;
     const page = Math.max(1, optInt(body.PageNumber, 'PageNumber') ?? 1);
-    const visible = companyId === admin.companyId || fault('admin.list-ignores-company') ? admin.companyId : undefined;
+    const visible = companyId === admin.companyId || fault('admin.list-ignores-company') ? admin.companyId : reachesOtherCompany(call, 'company-id') ? companyId : undefined;
     const users = [...state.domain.users.values()].filter(
       (u) => u.companyId === visible && state.accounts.visible(u) && (typeId === undefined || fault('admin.list-ignores-user-type') || state.accounts.extras(u).userTypeId === typeId),
     );
@@ -151,7 +157,7 @@ export const accountHandlers: Record<string, AdminHandler> = {
     const body = await objectBody(call);
     const uid = optInt(body.UniqueId, 'UniqueId');
     const byUid = uid ? state.accounts.find(admin.companyId, { UID: uid }) : undefined;
-    const user = byUid ?? state.accounts.find(admin.companyId, { Email: body.Email }) ?? refuse('No user of the company has that identity.');
+    const user = byUid ?? state.accounts.find(admin.companyId, { Email: body.Email }) ?? otherCompanysUser(call, { Email: body.Email }) ?? refuse('No user of the company has that identity.');
     const before = state.accounts.extras(user);
     const reading = state.variant.get(BLANK_STORED);
     const stored = (k: (typeof STRING_FIELDS)[number], old: string | null): string | null => {

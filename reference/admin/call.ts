@@ -1,4 +1,5 @@
 import type { FaultCheck } from '../faults.js';
+import type { PartyPolicy } from '../core/party-policy.js';
 import type { User } from '../core/domain.js';
 import type { Ctx } from '../http.js';
 import type { ReferenceState } from '../state.js';
@@ -18,7 +19,18 @@ export interface AdminCall {
   sessionKey: string;
   body: () => Promise<unknown>;
   fault: FaultCheck;
+  /** the spec operation being served (contract/operations.ts id) */
+  operation?: string;
+  /** the party decision for this request (reference/core/party-policy.ts) */
+  parties: PartyPolicy;
 }
+
+/**
+ * Whether this operation finds another company's data by the identifier it was given (a party
+ * fault; the spec's answer is never: §1 'company user accounts').
+ */
+export const reachesOtherCompany = (call: AdminCall, identifier: 'account-identity' | 'company-id'): boolean =>
+  call.operation !== undefined && call.parties.reachesOthers(call.operation, identifier, 'outsider');
 
 export type AdminHandler = (call: AdminCall) => Promise<Response> | Response;
 

@@ -14,12 +14,14 @@ export const keyHandlers: Record<string, AdminHandler> = {
   /** spec §4.2 Create a new encryption key: a new company key for the session's AutomationId; the old one stops working. */
   'POST /account/newencryptionkey': async (call) => {
     const { c, state, admin, sessionKey, fault } = call;
-    await identified(call);
-    const automationId = state.accounts.sessionAutomationId(sessionKey) ?? state.companies.defaultKey(admin.companyId).automationId;
-    const old = state.companies.key(admin.companyId, automationId);
+    // the identified user's company: the administrator's own, unless a party fault found another company's user
+    const { companyId } = await identified(call);
+    const own = companyId === admin.companyId;
+    const automationId = (own ? state.accounts.sessionAutomationId(sessionKey) : undefined) ?? state.companies.defaultKey(companyId).automationId;
+    const old = state.companies.key(companyId, automationId);
     // the fault answers a fresh key without storing it: the old one stays valid, the answer opens nothing
     if (fault('admin.company-key-new-unusable') && old) return keyAnswer(c, state.variant, Buffer.from(old.apiEncryptionKey, 'base64').reverse().toString('base64'), 'EncryptionKey');
-    const key = state.companies.newKey(admin.companyId, automationId).apiEncryptionKey;
+    const key = state.companies.newKey(companyId, automationId).apiEncryptionKey;
     if (old) state.accounts.seenKey(automationId, old.apiEncryptionKey);
     return keyAnswer(c, state.variant, key, 'EncryptionKey');
   },

@@ -1,4 +1,5 @@
 import type { User } from '../domain.js';
+import { SPEC_PARTY_POLICY, type PartyPolicy } from '../party-policy.js';
 
 /**
  * The decisions of the mail core, each named for the spec sentence it keeps. The core asks its
@@ -7,7 +8,7 @@ import type { User } from '../domain.js';
  * reference/messaging-rest/), so a reader of the core sees the spec's behaviour and one named
  * question where a server could get it wrong.
  */
-export interface MailPolicy {
+export interface MailPolicy extends PartyPolicy {
   // §4.3 'Get a session key (log on)', §7.2 Login
   /** the text of an invalid-credentials refusal; undefined: the §7.2 table's */
   invalidCredentialsText(): string | undefined;
@@ -72,11 +73,6 @@ export interface MailPolicy {
   // §4.3 'Get message metadata'
   senderSeesTracking(): boolean;
   recipientSeesTracking(): boolean;
-  /**
-   * §5 item 9, §2.3 'Folder id': whether `operation` finds another user's folder or message by
-   * its identifier, for a caller who is that user's peer (same company) or an outsider
-   */
-  reachesOthers(operation: string, identifier: 'folder-id' | 'message-id', party: 'peer' | 'outsider'): boolean;
   // §3.2 'Move message', 'Delete message', 'Retract message'
   refusesMoveAcrossTypes(): boolean;
   movesCopy(): boolean;
@@ -155,7 +151,7 @@ export const SPEC_MAIL_POLICY: MailPolicy = {
   purgedSentNamesInbox: no,
   senderSeesTracking: yes,
   recipientSeesTracking: no,
-  reachesOthers: no,
+  ...SPEC_PARTY_POLICY,
   refusesMoveAcrossTypes: yes,
   movesCopy: yes,
   refusesDeletingPurged: yes,

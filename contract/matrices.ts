@@ -1,7 +1,8 @@
+import { CREDENTIALS_MATRIX } from './credential-cells.js';
 import type { Matrix } from './matrix.js';
 
 /**
  * Every matrix the suite derives its generated checks from (contract/matrix.ts), in the order
  * docs/coverage.md shows them.
  */
-export const MATRICES: readonly Matrix[] = [];
+export const MATRICES: readonly Matrix[] = [CREDENTIALS_MATRIX];

@@ -1,4 +1,5 @@
 import type { MailPolicy } from './core/mail/policy.js';
+import type { CredentialPolicy } from './core/credential-policy.js';
 
 /**
  * The shape of one deliberate fault of the reference (reference/faults.ts lists them). It lives
@@ -21,6 +22,11 @@ export interface FaultDef {
    * fault of the core is a named override of a policy hook, never a check inside the core.
    */
   readonly mail?: Partial<MailPolicy>;
+  /**
+   * The credential decisions this fault answers otherwise (reference/core/credential-policy.ts):
+   * one question of the credential matrix, for one cell (reference/credential-faults.ts).
+   */
+  readonly credentials?: Partial<CredentialPolicy>;
 }
 
 /** What a fault may also break: other rules, and why (the interface files' `f` helpers take it). */

@@ -5,9 +5,11 @@ import { MESSAGING_SOAP_FAULTS } from './messaging-soap/faults.js';
 import { SMTP_FAULTS } from './smtp/faults.js';
 import { DIRECTORY_FAULTS } from './directory/faults.js';
 import { ADMIN_FAULTS } from './admin/faults.js';
+import { CREDENTIAL_FAULTS } from './credential-faults.js';
 
 import type { FaultDef } from './fault-def.js';
 import { SPEC_MAIL_POLICY, type MailPolicy } from './core/mail/policy.js';
+import { SPEC_CREDENTIAL_POLICY, type CredentialPolicy } from './core/credential-policy.js';
 import { composePolicy, type HookOverride } from './policy.js';
 
 export type { FaultDef } from './fault-def.js';
@@ -18,7 +20,7 @@ export type { FaultDef } from './fault-def.js';
  * rule's test fails under it. Each interface declares its faults `as const`, so `FaultId` is the
  * union of their literal ids and a misspelt id in a check fails tsc.
  */
-export const FAULTS = [...TOKEN_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS, ...MESSAGING_SOAP_FAULTS, ...ADMIN_FAULTS, ...SMTP_FAULTS, ...DIRECTORY_FAULTS] as const satisfies readonly FaultDef[];
+export const FAULTS = [...TOKEN_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS, ...MESSAGING_SOAP_FAULTS, ...ADMIN_FAULTS, ...SMTP_FAULTS, ...DIRECTORY_FAULTS, ...CREDENTIAL_FAULTS] as const satisfies readonly FaultDef[];
 
 /** The id of a fault of the catalogue: a literal union, so `faults.on('misspelt', …)` fails tsc. */
 export type FaultId = (typeof FAULTS)[number]['id'];
@@ -42,6 +44,7 @@ export class Faults {
   /** fault id → rules whose requests reached the fault's check (REFERENCE_FAULT_FOOTPRINT) */
   readonly #footprint?: Map<string, Set<string>>;
   readonly #mailOverrides: readonly HookOverride<MailPolicy, FaultId>[];
+  readonly #credentialOverrides: readonly HookOverride<CredentialPolicy, FaultId>[];
 
   constructor(ids: Iterable<string>, scoped = false, footprint = false) {
     if (footprint) this.#footprint = new Map();
@@ -55,11 +58,17 @@ export class Faults {
     // footprinting asks every fault that replaces a hook, on or not, as the checks did inline
     const replacing = footprint ? FAULTS : FAULTS.filter((f) => this.#active.has(f.id));
     this.#mailOverrides = replacing.flatMap((f) => ('mail' in f && f.mail ? [{ id: f.id as FaultId, hooks: f.mail }] : []));
+    this.#credentialOverrides = replacing.flatMap((f) => ('credentials' in f && f.credentials ? [{ id: f.id as FaultId, hooks: f.credentials }] : []));
   }
 
   /** The mail core's policy for a request made on behalf of `rule`: the spec's, with the hooks of the faults on for it replaced. */
   mailPolicy(rule: string | undefined): MailPolicy {
     return composePolicy(SPEC_MAIL_POLICY, this.#mailOverrides, (id) => this.on(id, rule));
+  }
+
+  /** The core's credential policy for a request made on behalf of `rule`: the spec's, with the questions of the faults on for it answered otherwise. */
+  credentialPolicy(rule: string | undefined): CredentialPolicy {
+    return composePolicy(SPEC_CREDENTIAL_POLICY, this.#credentialOverrides, (id) => this.on(id, rule));
   }
 
   static none(): Faults {

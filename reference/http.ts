@@ -5,6 +5,7 @@ import { JUDGES_HEADER, type Refusals } from './refusals.js';
 import { operation, operationOf, type OperationId } from '../contract/operations.js';
 import type { InterfaceName } from '../contract/profile.js';
 import type { MailPolicy } from './core/mail/policy.js';
+import type { CredentialPolicy } from './core/credential-policy.js';
 import type { LenientRead } from './axes/lenient.js';
 
 /** Per-request values every route module can read. */
@@ -14,6 +15,8 @@ export interface AppEnv {
     fault: FaultCheck;
     /** the mail core's policy for this request: the spec's, with the hooks of the faults on for its rule replaced */
     mailPolicy: MailPolicy;
+    /** the core's credential policy for this request (reference/core/credential-policy.ts), likewise */
+    credentialPolicy: CredentialPolicy;
     /** the peer address, for IP restrictions (spec §7.1 IpRestriction) */
     clientIp: string;
     /** JSON property names matched without regard to case (json.ts; reference/axes/vendor.ts) */
@@ -34,6 +37,7 @@ export function requestScope(faults: Faults, caselessJson = true) {
     c.set('caselessJson', caselessJson);
     c.set('fault', (id: FaultId) => faults.on(id, rule));
     c.set('mailPolicy', faults.mailPolicy(rule));
+    c.set('credentialPolicy', faults.credentialPolicy(rule));
     const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
     c.set('clientIp', incoming?.socket?.remoteAddress ?? '127.0.0.1');
     await next();

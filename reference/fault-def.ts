@@ -1,5 +1,6 @@
 import type { MailPolicy } from './core/mail/policy.js';
 import type { PartyPolicy } from './core/party-policy.js';
+import type { CredentialPolicy } from './core/credential-policy.js';
 
 /**
  * The shape of one deliberate fault of the reference (reference/faults.ts lists them). It lives
@@ -24,6 +25,11 @@ export interface FaultDef {
   readonly mail?: Partial<MailPolicy>;
   /** the party decision this fault answers otherwise (reference/core/party-policy.ts), for the mail core and administration alike */
   readonly parties?: Partial<PartyPolicy>;
+  /**
+   * The credential decisions this fault answers otherwise (reference/core/credential-policy.ts):
+   * one question of the credential matrix, for one cell (reference/credential-faults.ts).
+   */
+  readonly credentials?: Partial<CredentialPolicy>;
 }
 
 /** What a fault may also break: other rules, and why (the interface files' `f` helpers take it). */

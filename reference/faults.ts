@@ -6,9 +6,11 @@ import { SMTP_FAULTS } from './smtp/faults.js';
 import { DIRECTORY_FAULTS } from './directory/faults.js';
 import { ADMIN_FAULTS } from './admin/faults.js';
 import { PARTY_FAULTS } from './parties-faults.js';
+import { CREDENTIAL_FAULTS } from './credential-faults.js';
 
 import type { FaultDef } from './fault-def.js';
 import { SPEC_MAIL_POLICY, type MailPolicy } from './core/mail/policy.js';
+import { SPEC_CREDENTIAL_POLICY, type CredentialPolicy } from './core/credential-policy.js';
 import { composePolicy, type HookOverride } from './policy.js';
 import { SPEC_PARTY_POLICY, type PartyPolicy } from './core/party-policy.js';
 
@@ -20,7 +22,7 @@ export type { FaultDef } from './fault-def.js';
  * rule's test fails under it. Each interface declares its faults `as const`, so `FaultId` is the
  * union of their literal ids and a misspelt id in a check fails tsc.
  */
-export const FAULTS = [...TOKEN_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS, ...MESSAGING_SOAP_FAULTS, ...ADMIN_FAULTS, ...SMTP_FAULTS, ...DIRECTORY_FAULTS, ...PARTY_FAULTS] as const satisfies readonly FaultDef[];
+export const FAULTS = [...TOKEN_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS, ...MESSAGING_SOAP_FAULTS, ...ADMIN_FAULTS, ...SMTP_FAULTS, ...DIRECTORY_FAULTS, ...PARTY_FAULTS, ...CREDENTIAL_FAULTS] as const satisfies readonly FaultDef[];
 
 /** The id of a fault of the catalogue: a literal union, so `faults.on('misspelt', …)` fails tsc. */
 export type FaultId = (typeof FAULTS)[number]['id'];
@@ -45,6 +47,7 @@ export class Faults {
   readonly #footprint?: Map<string, Set<string>>;
   readonly #mailOverrides: readonly HookOverride<MailPolicy, FaultId>[];
   readonly #partyOverrides: readonly HookOverride<PartyPolicy, FaultId>[];
+  readonly #credentialOverrides: readonly HookOverride<CredentialPolicy, FaultId>[];
 
   constructor(ids: Iterable<string>, scoped = false, footprint = false) {
     if (footprint) this.#footprint = new Map();
@@ -60,6 +63,7 @@ export class Faults {
     this.#partyOverrides = replacing.flatMap((f) => ('parties' in f && f.parties ? [{ id: f.id as FaultId, hooks: f.parties }] : []));
     // the mail core asks the party decision through its own policy (MailPolicy extends PartyPolicy)
     this.#mailOverrides = [...replacing.flatMap((f) => ('mail' in f && f.mail ? [{ id: f.id as FaultId, hooks: f.mail }] : [])), ...this.#partyOverrides];
+    this.#credentialOverrides = replacing.flatMap((f) => ('credentials' in f && f.credentials ? [{ id: f.id as FaultId, hooks: f.credentials }] : []));
   }
 
   /** The mail core's policy for a request made on behalf of `rule`: the spec's, with the hooks of the faults on for it replaced. */
@@ -70,6 +74,11 @@ export class Faults {
   /** The party decision for a request made on behalf of `rule` (administration asks it; the mail core through mailPolicy). */
   partyPolicy(rule: string | undefined): PartyPolicy {
     return composePolicy(SPEC_PARTY_POLICY, this.#partyOverrides, (id) => this.on(id, rule));
+  }
+
+  /** The core's credential policy for a request made on behalf of `rule`: the spec's, with the questions of the faults on for it answered otherwise. */
+  credentialPolicy(rule: string | undefined): CredentialPolicy {
+    return composePolicy(SPEC_CREDENTIAL_POLICY, this.#credentialOverrides, (id) => this.on(id, rule));
   }
 
   static none(): Faults {

@@ -6,6 +6,7 @@ import { operation, operationOf, type OperationId } from '../contract/operations
 import type { InterfaceName } from '../contract/profile.js';
 import type { MailPolicy } from './core/mail/policy.js';
 import type { PartyPolicy } from './core/party-policy.js';
+import type { CredentialPolicy } from './core/credential-policy.js';
 import type { LenientRead } from './axes/lenient.js';
 
 /** Per-request values every route module can read. */
@@ -17,6 +18,8 @@ export interface AppEnv {
     mailPolicy: MailPolicy;
     /** the party decision for this request (reference/core/party-policy.ts), as administration asks it */
     partyPolicy: PartyPolicy;
+    /** the core's credential policy for this request (reference/core/credential-policy.ts), likewise */
+    credentialPolicy: CredentialPolicy;
     /** the peer address, for IP restrictions (spec §7.1 IpRestriction) */
     clientIp: string;
     /** JSON property names matched without regard to case (json.ts; reference/axes/vendor.ts) */
@@ -38,6 +41,7 @@ export function requestScope(faults: Faults, caselessJson = true) {
     c.set('fault', (id: FaultId) => faults.on(id, rule));
     c.set('mailPolicy', faults.mailPolicy(rule));
     c.set('partyPolicy', faults.partyPolicy(rule));
+    c.set('credentialPolicy', faults.credentialPolicy(rule));
     const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
     c.set('clientIp', incoming?.socket?.remoteAddress ?? '127.0.0.1');
     await next();

@@ -186,6 +186,7 @@ export const accountHandlers: Record<string, AdminHandler> = {
     });
     user.username = filled(userIdValue) ?? filled(email) ?? '';
     user.disabled = optBool(body.Disabled, 'Disabled');
+    user.disabledByUpdate = user.disabled;
     if (!user.disabled) {
       // spec §7.2 'Administrator must re-enable the user': enabling clears a lockout
       user.lockedOut = false;

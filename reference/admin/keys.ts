@@ -21,7 +21,7 @@ export const keyHandlers: Record<string, AdminHandler> = {
     const old = state.companies.key(companyId, automationId);
     // the fault answers a fresh key without storing it: the old one stays valid, the answer opens nothing
     if (fault('admin.company-key-new-unusable') && old) return keyAnswer(c, state.variant, Buffer.from(old.apiEncryptionKey, 'base64').reverse().toString('base64'), 'EncryptionKey');
-    const key = state.companies.newKey(companyId, automationId).apiEncryptionKey;
+    const key = state.companies.newKey(companyId, automationId, 'admin-new-company-key').apiEncryptionKey;
     if (old) state.accounts.seenKey(automationId, old.apiEncryptionKey);
     return keyAnswer(c, state.variant, key, 'EncryptionKey');
   },

@@ -1,6 +1,7 @@
 import { loginData, openLogin, parseTimeStamp } from '../../contract/wire/admin-login.js';
 import { decrypt } from '../../contract/wire/envelope-crypto.js';
 import type { User } from '../core/domain.js';
+import { removedIdentity } from '../core/credential-policy.js';
 import { readBody, type Ctx } from '../http.js';
 import { asObject, parseJson } from '../json.js';
 import type { ReferenceState } from '../state.js';
@@ -38,8 +39,12 @@ export async function getSessionKey(c: Ctx, state: ReferenceState): Promise<Resp
   accounts.seenKey(company.key.automationId, company.key.apiEncryptionKey);
 
   const replaced = fault('admin.session-key-replaced-key-accepted') || fault('admin.company-key-old-still-valid') ? accounts.previousKeys(automationId) : [];
-  let opened = openLogin(company.key.apiEncryptionKey, read.text, header(c, 'x-iv'), header(c, 'x-hash'));
-  for (const old of replaced) if (!opened.ok) opened = openLogin(old, read.text, header(c, 'x-iv'), header(c, 'x-hash'));
+  // spec §4.2, §4.5, §3.2: the keys of the AutomationId that open a session, as the credential policy answers
+  const policy = c.get('credentialPolicy');
+  const keys = company.key.automationId === automationId ? companies.keysOpening(automationId, policy) : [company.key.apiEncryptionKey];
+  const tryKey = (key: string) => openLogin(key, read.text, header(c, 'x-iv'), header(c, 'x-hash'));
+  let opened: ReturnType<typeof openLogin> = keys[0] === undefined ? { ok: false, reason: 'undecryptable', detail: 'no key opens a session' } : tryKey(keys[0]);
+  for (const other of [...keys.slice(1), ...replaced]) if (!opened.ok) opened = tryKey(other);
   let payload: Record<string, unknown> | undefined;
   if (opened.ok) {
     payload = parseObject(opened.plaintext);
@@ -60,7 +65,10 @@ export async function getSessionKey(c: Ctx, state: ReferenceState): Promise<Resp
   if (tooOld || tooNew) return refuse('The login time stamp is outside the allowed window.');
 
   const identity = payload.Identity && typeof payload.Identity === 'object' ? (payload.Identity as Record<string, unknown>) : {};
-  let user: User | undefined = accounts.find(company.company.id, identity);
+  // §2.2 IdentityModel 'Used to identify a user': a user of the company (a deleted one where the credential policy says so)
+  let user: User | undefined = accounts.find(company.company.id, identity) ?? removedIdentity(domain, company.company.id, identity, policy);
+  // a user's identity (the administrator's signs on with the company key: that cell is the company key's)
+  if (user && !accounts.isAdministrator(user) && !policy.opens('login-identity', 'admin.GetSessionKey')) user = undefined;
   if (!user && fault('admin.session-key-other-company-identity')) user = accounts.find(domain.users.get(accounts.anyUserIdBy(identity) ?? -1)?.companyId ?? -1, identity);
   if (!user && fault('admin.session-key-unknown-identity-gets-admin')) user = accounts.administratorOf(company.company.id);
   if (user && asText(identity.UserId) && !asText(identity.Email) && fault('admin.session-key-by-user-id-refused')) user = undefined;
@@ -68,7 +76,7 @@ export async function getSessionKey(c: Ctx, state: ReferenceState): Promise<Resp
   if (user && fault('admin.session-key-always-administrator')) user = accounts.administratorOf(company.company.id) ?? user;
   if (!user) return refuse('No user of the company has that identity.');
 
-  const key = credentials.newSessionKey(user);
+  const key = credentials.newSessionKey(user, 'admin-key');
   accounts.rememberSession(key, company.key.automationId);
   if (fault('admin.session-key-admin-only')) accounts.adminOnly(key, credentials);
   return keyAnswer(c, variant, fault('admin.session-key-empty') ? '' : key, 'SessionKey');

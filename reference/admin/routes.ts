@@ -1,6 +1,7 @@
 import type { FaultCheck } from '../faults.js';
 import { Hono } from 'hono';
 import type { User } from '../core/domain.js';
+import type { CredentialPolicy } from '../core/credential-policy.js';
 import { readBody, type AppEnv, type Ctx } from '../http.js';
 import { parseJson } from '../json.js';
 import { PATH_CASE } from '../axes/vendor.js';
@@ -63,7 +64,7 @@ export function adminRoutes(state: ReferenceState): Hono<AppEnv> {
       return c.json(`${op.name} is not available on the Direct messaging platform.`, 400);
     }
     const sessionKey = c.req.header('x-session-key')?.trim() ?? '';
-    const admin = authenticate(state, sessionKey, fault);
+    const admin = authenticate(state, sessionKey, fault, c.get('credentialPolicy'));
     return handler({ c, state, admin, sessionKey, fault, body: () => jsonBody(c), operation: op?.id, parties: c.get('partyPolicy') });
   };
   // one route per operation, so the app's route table (caseless routing, the fuzz self-test) sees them
@@ -74,11 +75,12 @@ export function adminRoutes(state: ReferenceState): Hono<AppEnv> {
   return app;
 }
 
-function authenticate(state: ReferenceState, sessionKey: string, fault: FaultCheck): User {
+function authenticate(state: ReferenceState, sessionKey: string, fault: FaultCheck, policy: CredentialPolicy): User {
   const { credentials, accounts, domain } = state;
   const anyAdmin = () => [...domain.users.values()].find((u) => accounts.isAdministrator(u));
   if (!sessionKey) return (fault('admin.no-key-accepted') && anyAdmin()) || refuse('A session key is required.');
-  const session = credentials.session(sessionKey);
+  // spec §4.2, §5 item 5: a key this interface (or another, B3) issued, as the credential policy answers
+  const session = credentials.sessionOn(sessionKey, 'admin', policy);
   const user = session && 'user' in session ? session.user : accounts.adminOnlyUser(sessionKey);
   if (!user) return (fault('admin.unknown-key-accepted') && anyAdmin()) || refuse('The session key is not valid.');
   if (!accounts.isAdministrator(user) && !fault('admin.non-administrator-accepted')) refuse('The user is not an administrator of the company.');

@@ -173,6 +173,7 @@ export class AccountDirectory {
   remove(user: User): void {
     const record = this.companies.provisioned(user.companyId);
     if (record) for (const t of record.userTypes.values()) t.userIds.delete(user.id);
+    this.domain.removed.set(user.id, user);
     this.#extras.delete(user.id);
     this.#psk.delete(user.id);
     this.#administrators.delete(user.id);
@@ -181,9 +182,8 @@ export class AccountDirectory {
 
   /** A new PSK for the user, replacing the old one. */
   newUserKey(user: User): string {
-    const key = newKey();
-    this.#psk.set(user.id, key);
-    return key;
+    this.#psk.set(user.id, newKey());
+    return this.#psk.get(user.id)!;
   }
 
   visible(user: User): boolean {
@@ -231,7 +231,7 @@ export class AccountDirectory {
   adminOnly(sessionKey: string, credentials: Credentials): void {
     const session = credentials.session(sessionKey);
     if (session && 'user' in session) this.#adminOnly.set(sessionKey, session.user.id);
-    credentials.endSession(sessionKey);
+    credentials.forget(sessionKey);
   }
 
   adminOnlyUser(sessionKey: string): User | undefined {

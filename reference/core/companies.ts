@@ -1,5 +1,10 @@
 import { newKey } from '../../contract/wire/envelope-crypto.js';
+import type { StateChange } from '../../contract/credentials.js';
+import type { CredentialPolicy } from './credential-policy.js';
 import type { Company, Domain } from './domain.js';
+
+/** The changes that hand out a new company key (spec §4.2, §4.5 Create a new encryption key). */
+export type KeyChange = Extract<StateChange, 'admin-new-company-key' | 'provisioning-new-company-key'>;
 
 /**
  * Provisioned companies and company keys, over the shared Domain (whose companies and users
@@ -65,6 +70,8 @@ interface KeyRing {
   defaultAutomationId?: string;
   latest?: string;
   keys: Map<string, string>;
+  /** by AutomationId: the change that handed out its key, and the keys it replaced */
+  changes: Map<string, { by: KeyChange; replaced: string[] }>;
 }
 
 export class Companies {
@@ -129,7 +136,7 @@ export class Companies {
 
   #ring(companyId: number): KeyRing {
     let ring = this.#rings.get(companyId);
-    if (!ring) this.#rings.set(companyId, (ring = { keys: new Map() }));
+    if (!ring) this.#rings.set(companyId, (ring = { keys: new Map(), changes: new Map() }));
     return ring;
   }
 
@@ -149,10 +156,13 @@ export class Companies {
    * spec §4.5 / §3.2: a new key for `automationId`, replacing (invalidating) its old one; with
    * no AutomationId, a new AutomationId as well.
    */
-  newKey(companyId: number, automationId?: string): CompanyKey {
+  newKey(companyId: number, automationId?: string, by?: KeyChange): CompanyKey {
     const id = automationId ?? this.newAutomationId();
     const apiEncryptionKey = newKey();
-    this.#ring(companyId).keys.set(id, apiEncryptionKey);
+    const ring = this.#ring(companyId);
+    const old = ring.keys.get(id);
+    if (by) ring.changes.set(id, { by, replaced: [...(ring.changes.get(id)?.replaced ?? []), ...(old ? [old] : [])] });
+    ring.keys.set(id, apiEncryptionKey);
     this.#ring(companyId).latest = id;
     this.#byAutomationId.set(id, companyId);
     return { automationId: id, apiEncryptionKey };
@@ -173,6 +183,22 @@ export class Companies {
   latestKey(companyId: number): CompanyKey | undefined {
     const latest = this.#ring(companyId).latest;
     return latest === undefined ? undefined : this.key(companyId, latest);
+  }
+
+  /**
+   * The keys of an AutomationId that open an administration session (spec §4.2 Get a session key),
+   * as the credential policy answers: its current key, unless the change that handed it out does
+   * not reach; keys a change replaced, where the change did not end them (§3.2 'any existing key
+   * is invalidated').
+   */
+  keysOpening(automationId: string, policy: CredentialPolicy): string[] {
+    const companyId = this.#byAutomationId.get(automationId);
+    const current = companyId === undefined ? undefined : this.key(companyId, automationId)?.apiEncryptionKey;
+    if (companyId === undefined || current === undefined || !policy.opens('company-key', 'admin.GetSessionKey')) return [];
+    const change = this.#ring(companyId).changes.get(automationId);
+    const replacementOpens = !change || policy.replacementOpens(change.by, 'company-key', 'admin.GetSessionKey');
+    const kept = change && !policy.ends(change.by, 'company-key', 'admin.GetSessionKey') ? change.replaced : [];
+    return [...(replacementOpens ? [current] : []), ...kept];
   }
 
   /** For the administration interface (X-Company-Automation-Id): the company and its current key. */

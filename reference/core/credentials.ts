@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { AccessTokenKind, KeyAcceptor, KeyKind, StateChange } from '../../contract/credentials.js';
+import type { CredentialPolicy } from './credential-policy.js';
 import type { Domain, User } from './domain.js';
+
+/** The state changes that end a session key (spec §4.3 Log out, §4.4 Logout). */
+export type LogOut = Extract<StateChange, 'rest-logout' | 'soap-logout'>;
 
 /** Lifetimes the spec leaves open (spec §8: session key lifetime 'not shown'). */
 export interface Lifetimes {
@@ -21,8 +26,15 @@ interface Grant {
   expiresAt: number;
 }
 
+interface AccessGrant extends Grant {
+  /** the grant that issued it (spec §5 item 2) */
+  kind: AccessTokenKind;
+}
+
 interface Session extends Grant {
   lifetimeMs: number;
+  /** the interface that issued it (spec §4.2 Get a session key, §4.3 Log on, §4.4 Logon) */
+  issuer: KeyKind;
 }
 
 interface PendingMfa extends Grant {
@@ -38,11 +50,11 @@ export type SessionLookup = { user: User } | { expired: true } | undefined;
  * credentials over the same users (spec §5).
  */
 export class Credentials {
-  readonly #access = new Map<string, Grant>();
+  readonly #access = new Map<string, AccessGrant>();
   readonly #refresh = new Map<string, Grant>();
   readonly #mfa = new Map<string, PendingMfa>();
-  /** keys ended by Log out */
-  readonly #ended = new Set<string>();
+  /** keys ended by Log out, and through which form (the credential policy asks whether that ended them on an interface) */
+  readonly #ended = new Map<string, { session: Session; via: LogOut }>();
   readonly #sessions = new Map<string, Session>();
 
   constructor(
@@ -60,24 +72,26 @@ export class Credentials {
     return this.domain.users.get(grant.userId);
   }
 
-  issueTokens(user: User): { accessToken: string; refreshToken: string; expiresIn: number } {
+  issueTokens(user: User, kind: AccessTokenKind): { accessToken: string; refreshToken: string; expiresIn: number } {
     const shapes = this.domain.readings.credentialShapes;
     const accessToken = shapes.accessToken();
     const refreshToken = shapes.refreshToken();
-    this.#access.set(accessToken, { userId: user.id, expiresAt: this.#now() + this.lifetimes.accessTokenSeconds * 1000 });
+    this.#access.set(accessToken, { userId: user.id, kind, expiresAt: this.#now() + this.lifetimes.accessTokenSeconds * 1000 });
     this.#refresh.set(refreshToken, { userId: user.id, expiresAt: this.#now() + this.lifetimes.refreshTokenSeconds * 1000 });
     return { accessToken, refreshToken, expiresIn: this.lifetimes.accessTokenSeconds };
   }
 
-  userForAccessToken(token: string): User | undefined {
-    return this.#live(this.#access, token);
+  /** spec §5 item 1: the user an access token opens `at` for, as the credential policy answers for its grant. */
+  userForAccessToken(token: string, at: KeyAcceptor, policy: CredentialPolicy): User | undefined {
+    const kind = this.#access.get(token)?.kind;
+    return kind && policy.opens(kind, at) ? this.#live(this.#access, token) : undefined;
   }
 
-  /** A refresh token is used up by the refresh that spends it. */
-  spendRefreshToken(token: string): User | undefined {
+  /** A refresh token is used up by the refresh that spends it (spec §2.1 refresh_token). */
+  spendRefreshToken(token: string, policy: CredentialPolicy): User | undefined {
     const user = this.#live(this.#refresh, token);
     this.#refresh.delete(token);
-    return user;
+    return user && policy.opens('refresh-token', 'token.refresh_token') ? user : undefined;
   }
 
   startMfa(user: User): { mfaToken: string; userToken: string } {
@@ -115,10 +129,24 @@ export class Credentials {
   }
 
   /** `lifetimeSeconds` overrides the server's lifetime (fixture users with short sessions). */
-  newSessionKey(user: User, lifetimeSeconds = this.lifetimes.sessionKeySeconds): string {
+  newSessionKey(user: User, issuer: KeyKind, lifetimeSeconds = this.lifetimes.sessionKeySeconds): string {
     const key = this.domain.readings.credentialShapes.sessionKey();
-    this.#sessions.set(key, { userId: user.id, expiresAt: this.#now() + lifetimeSeconds * 1000, lifetimeMs: lifetimeSeconds * 1000 });
+    this.#sessions.set(key, { userId: user.id, issuer, expiresAt: this.#now() + lifetimeSeconds * 1000, lifetimeMs: lifetimeSeconds * 1000 });
     return key;
+  }
+
+  /**
+   * The user a session key opens on `at` (spec §4.2 'valid for every interface that uses session
+   * keys', §4.6, §5 item 4), as the credential policy answers for the interface that issued it: a
+   * key ended by Log out opens nothing where the policy says the log out reached (§4.3 'later
+   * calls with it are invalid'), and a lapsed one is expired (§7.2 'SessionKey Expired').
+   */
+  sessionOn(key: string, at: KeyAcceptor, policy: CredentialPolicy, lapses = true): SessionLookup {
+    const ended = this.#ended.get(key);
+    if (ended && policy.ends(ended.via, ended.session.issuer, at)) return undefined;
+    const grant = ended?.session ?? this.#sessions.get(key);
+    if (!grant || !policy.opens(grant.issuer, at)) return undefined;
+    return this.#lookup(grant, lapses && policy.ends('lifetime', grant.issuer, at));
   }
 
   /**
@@ -128,16 +156,26 @@ export class Credentials {
    */
   session(key: string, lapses = true): SessionLookup {
     const grant = this.#sessions.get(key);
-    if (!grant) return undefined;
+    return grant ? this.#lookup(grant, lapses) : undefined;
+  }
+
+  #lookup(grant: Session, lapses: boolean): SessionLookup {
     if (grant.expiresAt <= this.#now() && lapses) return { expired: true };
     if (this.domain.readings.sessionLifetime === 'sliding') grant.expiresAt = this.#now() + grant.lifetimeMs;
     const user = this.domain.users.get(grant.userId);
     return user ? { user } : undefined;
   }
 
-  endSession(key: string): boolean {
-    if (this.#sessions.has(key)) this.#ended.add(key);
+  /** spec §4.3 Log out, §4.4 Logout: the key ends (through `via`). */
+  endSession(key: string, via: LogOut): boolean {
+    const session = this.#sessions.get(key);
+    if (session) this.#ended.set(key, { session, via });
     return this.#sessions.delete(key);
+  }
+
+  /** Forgets a key without a log out (a fault moves it out of the shared credentials). */
+  forget(key: string): void {
+    this.#sessions.delete(key);
   }
 
   /** Whether a key was issued and then ended by Log out (as against a key never issued). */

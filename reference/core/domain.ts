@@ -1,6 +1,7 @@
 import type { Clock } from './clock.js';
 import { Ids } from './ids.js';
 import type { CoreReadings } from './readings.js';
+import type { StateChange } from '../../contract/credentials.js';
 
 /**
  * The shared domain core: companies, users and their credential state. Every interface module
@@ -37,6 +38,16 @@ export interface User {
   mfa?: MfaSetting;
   failedAttempts: number;
   lockedOut: boolean;
+  /** the password Change password replaced, and through which form (spec §4.3, §5 item 6) */
+  replacedPassword?: ReplacedPassword;
+  /** disabled through Update a user account (spec §4.2), not from the start */
+  disabledByUpdate?: boolean;
+}
+
+/** A password Change password replaced, and through which form (kept for the credential policy's question). */
+export interface ReplacedPassword {
+  readonly password: string;
+  readonly change: Extract<StateChange, 'rest-change-password' | 'soap-change-password'>;
 }
 
 export type NewUser = Pick<User, 'companyId' | 'username' | 'email' | 'password'> & Partial<User>;
@@ -45,6 +56,8 @@ export class Domain {
   readonly ids: Ids;
   readonly companies = new Map<number, Company>();
   readonly users = new Map<number, User>();
+  /** users Delete a user account removed (spec §4.2), kept for the credential policy's question */
+  readonly removed = new Map<number, User>();
 
   constructor(
     readonly clock: Clock,
@@ -84,6 +97,15 @@ export class Domain {
   findUser(login: string): User | undefined {
     const wanted = login.trim().toLowerCase();
     for (const user of this.users.values()) {
+      if (user.username.toLowerCase() === wanted || user.email.toLowerCase() === wanted) return user;
+    }
+    return undefined;
+  }
+
+  /** A removed user by user name or e-mail address (the credential policy asks whether a log-on still finds it). */
+  findRemovedUser(login: string): User | undefined {
+    const wanted = login.trim().toLowerCase();
+    for (const user of this.removed.values()) {
       if (user.username.toLowerCase() === wanted || user.email.toLowerCase() === wanted) return user;
     }
     return undefined;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { ipInRange, type Domain } from './domain.js';
 import type { SmtpSettingsReadings } from './readings.js';
+import type { StateChange } from '../../contract/credentials.js';
+import type { CredentialPolicy } from './credential-policy.js';
 import type { SmtpEndpoint } from '../../contract/account.js';
 
 /**
@@ -18,7 +20,12 @@ export interface SmtpCredentials {
   password: string;
   /** the whitelist; undefined when the company has none (B7: no restriction) */
   endpoints?: SmtpEndpoint[];
+  /** the change whose answer handed these credentials out last (the credential policy asks whether they open the gateway) */
+  answeredBy?: SmtpChange;
 }
+
+/** The changes that answer SMTP credentials (spec §4.2 Reset password, Update IP whitelist). */
+export type SmtpChange = Extract<StateChange, 'smtp-reset' | 'whitelist-update'>;
 
 const newPassword = () => randomBytes(18).toString('base64url');
 
@@ -28,6 +35,8 @@ export class SmtpSettings {
   readonly #issued = new Map<number, string[]>();
   /** every whitelist each company set, oldest first */
   readonly #lists = new Map<number, SmtpEndpoint[][]>();
+  /** passwords a change replaced, and the change */
+  readonly #replaced = new Map<number, { password: string; by: SmtpChange }[]>();
   readonly readings: SmtpSettingsReadings;
 
   constructor(private readonly domain: Domain) {
@@ -47,11 +56,13 @@ export class SmtpSettings {
   }
 
   /** spec §4.2 Reset password: a newly generated SMTP password; the old one stops working. */
-  resetPassword(companyId: number): SmtpCredentials {
+  resetPassword(companyId: number, by: SmtpChange = 'smtp-reset'): SmtpCredentials {
     const current = this.credentials(companyId);
     let password = newPassword();
     while (password === current.password) password = newPassword();
+    this.#replaced.set(companyId, [...(this.#replaced.get(companyId) ?? []), { password: current.password, by }]);
     current.password = password;
+    current.answeredBy = by;
     this.#issued.get(companyId)!.push(password);
     return current;
   }
@@ -68,12 +79,23 @@ export class SmtpSettings {
       current.endpoints = endpoints.map((e) => ({ ...e }));
       this.#lists.set(companyId, [...(this.#lists.get(companyId) ?? []), current.endpoints]);
     }
-    return this.readings.renewPasswordOnWhitelist ? this.resetPassword(companyId) : current;
+    if (this.readings.renewPasswordOnWhitelist) return this.resetPassword(companyId, 'whitelist-update');
+    current.answeredBy = 'whitelist-update';
+    return current;
   }
 
-  /** The company whose SMTP credentials these are, if they are right. */
-  authenticate(userId: string, password: string): number | undefined {
-    for (const [companyId, c] of this.#byCompany) if (c.userId === userId && c.password === password) return companyId;
+  /**
+   * The company whose SMTP credentials these are, if they open the gateway (spec §1, §4.2), as the
+   * credential policy answers: the current ones, unless the change that answered them does not
+   * reach; ones a change replaced, where the change did not end them.
+   */
+  authenticate(userId: string, password: string, policy: CredentialPolicy): number | undefined {
+    for (const [companyId, c] of this.#byCompany) {
+      if (c.userId !== userId || !policy.opens('smtp-credentials', 'smtp.AUTH')) continue;
+      if (c.password === password) return !c.answeredBy || policy.replacementOpens(c.answeredBy, 'smtp-credentials', 'smtp.AUTH') ? companyId : undefined;
+      const old = this.#replaced.get(companyId)?.find((r) => r.password === password);
+      if (old && !policy.ends(old.by, 'smtp-credentials', 'smtp.AUTH')) return companyId;
+    }
     return undefined;
   }
 

@@ -33,7 +33,7 @@ export function directoryRoutes(state: ReferenceState): Hono<AppEnv> {
     // administration keys are the ones the administration interface remembers an AutomationId for
     const fromAdministration = state.accounts.sessionAutomationId(key) !== undefined;
     if (fromAdministration ? fault('directory.admin-key-refused') : fault('directory.messaging-key-refused')) return false;
-    const session = credentials.session(key);
+    const session = credentials.sessionOn(key, 'directory', c.get('credentialPolicy'));
     if (session && 'user' in session) return true;
     if (session !== undefined) return false;
     return credentials.wasEnded(key) ? fault('directory.ended-key-accepted') : fault('directory.unknown-key-accepted');

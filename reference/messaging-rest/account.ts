@@ -16,7 +16,7 @@ export function publicAccountRoutes(app: Hono<AppEnv>, { state, shapes, text }: 
     const login = typeof body.UserIdOrEmail === 'string' ? body.UserIdOrEmail : '';
     const password = typeof body.Password === 'string' ? body.Password : '';
     if (!login || !password) throw new MailError('invalidInput', LOGON_REQUIRED);
-    const key = mailbox.accounts.logon(login, password, c.get('mailPolicy'));
+    const key = mailbox.accounts.logon(login, password, c.get('mailPolicy'), 'messaging-rest.LogOn', c.get('credentialPolicy'));
     return c.json(shapes.extra({ SessionKey: c.get('fault')('messaging-rest.logon-key-missing') ? '' : key }));
   });
 
@@ -30,12 +30,12 @@ export function publicAccountRoutes(app: Hono<AppEnv>, { state, shapes, text }: 
     const newPassword = str(body, 'NewPassword', '')!;
     const key = c.req.header('x-session-key');
     if (!key && c.get('fault')('messaging-rest.change-password-needs-key')) throw new MailError('notAuthenticated');
-    const user = key ? mailbox.accounts.sessionUser(key, c.get('mailPolicy')) : undefined;
+    const user = key ? mailbox.accounts.sessionUser(key, c.get('mailPolicy'), 'messaging-rest', c.get('credentialPolicy')) : undefined;
     // M1: the field that names the user is the server's choice (axis mail.change-password-user)
     const login = str(body, state.mail.changePasswordUser, '')!;
     if (!oldPassword || !newPassword || (!user && !login)) throw new MailError('invalidInput');
     // a success answer that keeps the old password (issue 15 item 7)
-    if (!c.get('fault')('messaging-rest.change-password-noop')) mailbox.accounts.changePassword({ user, login }, oldPassword, newPassword, c.get('mailPolicy'));
+    if (!c.get('fault')('messaging-rest.change-password-noop')) mailbox.accounts.changePassword({ user, login }, oldPassword, newPassword, c.get('mailPolicy'), 'rest-change-password');
     return text(c, 'The password has been changed.');
   });
 }
@@ -51,7 +51,7 @@ export function accountRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
   });
 
   app.post('/Account/Logout', async (c) => {
-    mailbox.accounts.logout(actor(c));
+    mailbox.accounts.logout(actor(c), 'rest-logout');
     return text(c, 'You have been logged out.');
   });
 }

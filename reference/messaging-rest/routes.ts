@@ -68,7 +68,7 @@ export function messagingRestRoutes(state: ReferenceState): Hono<AppEnv> {
     };
     if (key) {
       try {
-        user = mailbox.accounts.sessionUser(key, c.get('mailPolicy'));
+        user = mailbox.accounts.sessionUser(key, c.get('mailPolicy'), 'messaging-rest', c.get('credentialPolicy'));
       } catch (e) {
         user = e instanceof MailError && !credentials.session(key) && fault('messaging-rest.unknown-key-acts-as-sender') ? sender() : undefined;
         if (!user) throw e;
@@ -79,7 +79,7 @@ export function messagingRestRoutes(state: ReferenceState): Hono<AppEnv> {
       // B2: the token interface's access token in place of a session key
       const [scheme, token] = authorization.split(/\s+/, 2);
       if (scheme?.toLowerCase() === variant.get(AUTH_SCHEME).toLowerCase() && token && !fault('token.bearer-ignored')) {
-        user = credentials.userForAccessToken(token);
+        user = credentials.userForAccessToken(token, 'messaging-rest', c.get('credentialPolicy'));
         if (!user && fault('token.any-bearer-accepted')) user = domain.users.values().next().value;
         // fault (token.access-token.authorizes): a valid access token opens another user's account
         if (user && fault('token.bearer-wrong-user')) user = [...domain.users.values()].find((u) => u !== user) ?? user;

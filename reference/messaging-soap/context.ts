@@ -1,6 +1,7 @@
 import type { FaultCheck } from '../faults.js';
 import { MailError, type Actor } from '../core/mail/index.js';
 import type { MailPolicy } from '../core/mail/policy.js';
+import type { CredentialPolicy } from '../core/credential-policy.js';
 import type { FolderType } from '../core/mail/model.js';
 import type { User } from '../core/domain.js';
 import type { ReferenceState } from '../state.js';
@@ -17,6 +18,8 @@ export interface OpContext {
   fault: FaultCheck;
   /** the mail core's policy for this request (reference/core/mail/policy.ts) */
   policy: MailPolicy;
+  /** the core's credential policy for this request (reference/core/credential-policy.ts) */
+  credentials: CredentialPolicy;
   inner: InnerXml;
   /** the spec operation being served (`messaging-soap.<element>`) */
   operation: string;
@@ -37,7 +40,7 @@ export function actor(c: OpContext): Actor {
   else if (key !== '') {
     const session = c.state.credentials.session(key);
     if (!session && c.fault('messaging-soap.unknown-key-accepted')) user = domain.users.values().next().value;
-    else user = mailbox.accounts.sessionUser(key, c.policy);
+    else user = mailbox.accounts.sessionUser(key, c.policy, 'messaging-soap', c.credentials);
   }
   if (!user) throw new MailError('notAuthenticated');
   return { user, credential: key, policy: c.policy, operation: c.operation };

@@ -13,7 +13,7 @@ import { LISTING_HANDLERS } from './listing.js';
  */
 
 const logon: Handler = (c) => {
-  const key = c.state.mailbox.accounts.logon(str(c, 'UserIDorEmail'), str(c, 'Password'), c.policy);
+  const key = c.state.mailbox.accounts.logon(str(c, 'UserIDorEmail'), str(c, 'Password'), c.policy, 'messaging-soap.Logon', c.credentials);
   return c.fault('messaging-soap.logon-empty-result') ? '' : key;
 };
 
@@ -44,13 +44,13 @@ const accountDetails: Handler = (c) => {
 const changePassword: Handler = (c) => {
   if (c.fault('messaging-soap.change-password-needs-key')) throw new MailError('notAuthenticated');
   if (c.fault('messaging-soap.change-password-noop')) return undefined;
-  c.state.mailbox.accounts.changePassword({ login: str(c, 'EmailAddr') }, str(c, 'OldPassword'), str(c, 'NewPassword'), c.policy);
+  c.state.mailbox.accounts.changePassword({ login: str(c, 'EmailAddr') }, str(c, 'OldPassword'), str(c, 'NewPassword'), c.policy, 'soap-change-password');
   return undefined;
 };
 
 const logout: Handler = (c) => {
   const a = actor(c);
-  if (!c.fault('messaging-soap.logout-keeps-key')) c.state.credentials.endSession(a.credential);
+  if (!c.fault('messaging-soap.logout-keeps-key')) c.state.credentials.endSession(a.credential, 'soap-logout');
   return undefined;
 };
 

@@ -46,7 +46,7 @@ export function newEncryptionKey(companies: Companies, model: Record<string, unk
       // returns a fresh key without storing it: the old one stays valid
       const old = companies.key(record.companyId, automationId)!;
       key = { automationId, apiEncryptionKey: Buffer.from(old.apiEncryptionKey, 'base64').reverse().toString('base64') };
-    } else key = companies.newKey(record.companyId, automationId);
+    } else key = companies.newKey(record.companyId, automationId, 'provisioning-new-company-key');
   } else if (f('provisioning.key-new-reuses-automation-id')) key = companies.newKey(record.companyId, companies.defaultKey(record.companyId).automationId);
   else key = companies.newKey(record.companyId);
   // P14, the other reading: 'invalidates existing keys' means every other AutomationId's key too

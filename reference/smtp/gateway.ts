@@ -88,7 +88,7 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
   function authenticate(auth: SMTPServerAuthentication, session: SMTPServerSession): number | undefined {
     const user = auth.username ?? '';
     const password = auth.password ?? '';
-    let companyId = settings.authenticate(user, password);
+    let companyId = settings.authenticate(user, password, faults.credentialPolicy(of(session).rule));
     const claimed = settings.companyOf(user);
     if (companyId === undefined && claimed !== undefined) {
       if (on('smtp.auth-any-password', session)) companyId = claimed;

@@ -2,6 +2,8 @@ import { MFA_METHODS, type GrantType } from '../../contract/token.js';
 import { verifyHs256 } from '../../contract/wire/jwt.js';
 import { verifyTotp } from '../../contract/wire/totp.js';
 import { ipInRange, type User } from '../core/domain.js';
+import { logOnUser, passwordOpens, refusesDisabled } from '../core/credential-policy.js';
+import type { AccessTokenKind } from '../../contract/credentials.js';
 import type { Ctx } from '../http.js';
 import type { ReferenceState } from '../state.js';
 import { WRONG_OTP_ERROR } from './readings.js';
@@ -14,16 +16,17 @@ export type Grant = (c: Ctx, body: Body) => object;
 export function createGrants(state: ReferenceState): Record<GrantType, Grant> {
   const { domain, credentials, variant } = state;
 
-  const tokensFor = (user: User) => {
-    const { accessToken, refreshToken, expiresIn } = credentials.issueTokens(user);
+  const tokensFor = (user: User, kind: AccessTokenKind) => {
+    const { accessToken, refreshToken, expiresIn } = credentials.issueTokens(user, kind);
     return { access_token: accessToken, token_type: 'Bearer', expires_in: expiresIn, refresh_token: refreshToken };
   };
 
-  /** The account checks that follow a correct secret (spec §7.1 rows), then MFA (spec §5.3). */
-  const admit = (c: Ctx, user: User, viaMfa = false) => {
+  /** The account checks that follow a correct secret (spec §7.1 rows), then MFA (spec §5.3); `kind` names the grant. */
+  const admit = (c: Ctx, user: User, kind: AccessTokenKind) => {
     const f = c.get('fault');
+    const viaMfa = kind === 'access-token-mfa-otp';
     if (!user.verified && !f('token.unverified-accepted')) throw new TokenError(401, 'AccountUnverified');
-    if (user.disabled) throw new TokenError(f('token.disabled-403') ? 403 : 401, 'AccountDisabled');
+    if (refusesDisabled(user, kind === 'access-token-client-credentials' ? 'token.client_credentials' : undefined, c.get('credentialPolicy'))) throw new TokenError(f('token.disabled-403') ? 403 : 401, 'AccountDisabled');
     if (user.allowedIps.length > 0 && !user.allowedIps.some((r) => ipInRange(c.get('clientIp'), r)) && !f('token.ip-ignored')) {
       throw new TokenError(401, 'IpRestriction');
     }
@@ -32,19 +35,20 @@ export function createGrants(state: ReferenceState): Record<GrantType, Grant> {
       const { mfaToken, userToken } = credentials.startMfa(user);
       throw new TokenError(401, 'MFARequired', { mfa_token: mfaToken, user_token: userToken });
     }
-    return tokensFor(user);
+    return tokensFor(user, kind);
   };
 
   const clientCredentials = (c: Ctx, body: Body) => {
     const f = c.get('fault');
-    const user = domain.findUser(str(body, 'client_id'));
+    const policy = c.get('credentialPolicy');
+    const user = logOnUser(domain, str(body, 'client_id'), 'token.client_credentials', policy);
     if (!user) throw new TokenError(f('token.bad-secret-400') ? 400 : 401, 'InvalidCredentials');
     if (user.lockedOut) throw new TokenError(401, 'AccountLockedOut');
     // fault: a boolean secret compared loosely, as `==` against a non-empty string would in some stacks
     const loose = body.client_secret === true && f('token.mistyped-secret-matches');
     // fault: a missing client_secret skips the password check
     const skipped = f('token.cc-secret-optional') && (body.client_secret === undefined || body.client_secret === null);
-    if (user.password !== str(body, 'client_secret') && !loose && !skipped) {
+    if (!passwordOpens(user, str(body, 'client_secret'), 'token.client_credentials', policy) && !loose && !skipped) {
       if (!f('token.never-locks')) user.failedAttempts += 1;
       if (user.failedAttempts >= domain.lockoutThreshold) {
         user.lockedOut = true;
@@ -53,15 +57,15 @@ export function createGrants(state: ReferenceState): Record<GrantType, Grant> {
       throw new TokenError(f('token.bad-secret-400') ? 400 : 401, 'InvalidCredentials');
     }
     user.failedAttempts = 0;
-    return admit(c, user);
+    return admit(c, user, 'access-token-client-credentials');
   };
 
   const refresh = (c: Ctx, body: Body) => {
-    const user = credentials.spendRefreshToken(str(body, 'refresh_token'));
+    const user = credentials.spendRefreshToken(str(body, 'refresh_token'), c.get('credentialPolicy'));
     if (!user) throw new TokenError(c.get('fault')('token.refresh-invalid-400') ? 400 : 401, c.get('fault')('token.refresh-invalid-400') ? 'InvalidRequest' : 'RefreshTokenInvalid');
     if (c.get('fault')('token.refresh-refused')) throw new TokenError(401, 'RefreshTokenInvalid');
     if (user.disabled || user.lockedOut) throw new TokenError(401, 'RefreshTokenInvalid');
-    return tokensFor(user);
+    return tokensFor(user, 'access-token-refresh-token');
   };
 
   const authorizationCode = (c: Ctx, body: Body) => {
@@ -82,7 +86,7 @@ export function createGrants(state: ReferenceState): Record<GrantType, Grant> {
       if (companyId === undefined || !domain.companies.has(companyId)) throw new TokenError(400, 'InvalidRequest');
       user = domain.addUser({ companyId, username: claims.email, email: claims.email, password: '' });
     }
-    return admit(c, user);
+    return admit(c, user, 'access-token-authorization-code');
   };
 
   const mfaOtp = (c: Ctx, body: Body) => {
@@ -98,7 +102,7 @@ export function createGrants(state: ReferenceState): Record<GrantType, Grant> {
         : pending.user.mfa?.totpSecret !== undefined && verifyTotp(pending.user.mfa.totpSecret, otp, domain.clock.now()) && !f('token.totp-refused');
     if (!valid && !f('token.any-otp-accepted')) throw variant.get(WRONG_OTP_ERROR) === 'InvalidRequest' ? new TokenError(400, 'InvalidRequest') : new TokenError(401, 'InvalidCredentials');
     credentials.finishMfa(str(body, 'mfa_token'));
-    return admit(c, pending.user, true);
+    return admit(c, pending.user, 'access-token-mfa-otp');
   };
 
   const grants: Record<GrantType, Grant> = {

@@ -78,7 +78,13 @@ export class RuleContext {
       // every request asks the profile whether the target offers its operation (issue 15)
       offers: this.profile,
     });
-    this.clients = new Clients(this.http, this.profile, this.redact, (title, text) => this.note(title, text, 'view'));
+    this.clients = new Clients(
+      this.http,
+      this.profile,
+      this.redact,
+      (title, text) => this.note(title, text, 'view'),
+      () => this.phase === 'body' || this.phase === 'counterexample',
+    );
     // the counter is the worker's, and workers run files side by side, so a digest of the rule
     // id keeps prefixes of different files apart
     this.prefix = `cf${this.run.settings.runId}${ruleDigest(meta.id)}${worker.nextSerial().toString(36)}`;

@@ -1,7 +1,9 @@
-import { SOAP11_ENV } from '../contract/messaging-soap.js';
+import { SOAP11_ENV, soapOperation } from '../contract/messaging-soap.js';
+import { answerSchema } from '../contract/soap-answers.js';
 import { descendantsNamed, parseXml, type XmlElement } from '../contract/wire/xml.js';
 import type { SoapAnswer } from './clients/messaging-soap.js';
 import { ConformanceAssertionError } from './outcomes.js';
+import { answerProblems } from './soap-answer-schema.js';
 
 /**
  * Assertions over SOAP answers (spec §4.4, B4), worded like harness/expect.ts: what the spec or
@@ -15,14 +17,30 @@ function fail(a: SoapAnswer, expected: string): never {
 }
 
 /**
- * spec §4.4: a success is HTTP 200 whose Body holds <Op>Response (in {soap_namespace}). Returns
- * the <Op>Result string ('' when the operation has none: the void ones, 'not shown').
+ * spec §4.4: a success is HTTP 200 whose Body holds <Op>Response (in {soap_namespace}); one the
+ * rule judges is also valid against the schema of its response element. Returns the <Op>Result
+ * string ('' when the operation has none: the void ones, 'not shown').
  */
 export function expectSoapSuccess(a: SoapAnswer, what: string): string {
   if (a.http.status !== 200 || a.problem || a.fault || a.body?.local !== `${a.op}Response`) {
     fail(a, `HTTP 200 with a ${a.op}Response (spec §4.4: ${what})${a.problem ? ` (${a.problem})` : a.fault ? ` (a Fault: ${a.fault.text})` : ''}`);
   }
+  expectAnswerSchema(a);
   return a.result ?? '';
+}
+
+/**
+ * Every success the suite judges (clarification S11): <Op>Response is valid against the XML
+ * Schema of its response element (contract/soap-answers.ts: the vendor WSDL's, with the spec's
+ * required Result and the catalogued readings), validated by libxml2. A precondition's answer is
+ * not judged: it only has to be usable (its own operation's rules judge it). An element the spec
+ * does not name (a made-up operation) has no schema to meet.
+ */
+export function expectAnswerSchema(a: SoapAnswer): void {
+  const op = soapOperation(a.op);
+  if (!op || !a.judged) return;
+  const problems = answerProblems(answerSchema(a.namespace, [op]), a.http.text);
+  if (problems.length > 0) fail(a, `a ${a.op}Response valid against its schema (spec §4.4, B4; clarification S11): ${problems.join('; ')}`);
 }
 
 /** spec §4.4: the result is a string child <Op>Result, here required non-empty. */

@@ -22,7 +22,7 @@ const INTERFACES: ReadonlyArray<[id: string, name: string, also: string]> = [
   [
     'messaging-soap',
     'messaging SOAP',
-    'every §4.4 operation and GetMailboxXML; Faults for bad input (SOAP 1.1, `should`); `?WSDL`; REST and SOAP as one mailbox (model-based, each operation through a random form); §9 gating by the profile\'s edition and release',
+    'every §4.4 operation and GetMailboxXML; every success validated by libxml2 against the XML Schema of its response element (`contract/soap-answers.ts`, the `soap-answers` matrix; clarification S11); Faults for bad input (SOAP 1.1, `should`); `?WSDL`; REST and SOAP as one mailbox (model-based, each operation through a random form); §9 gating by the profile\'s edition and release',
   ],
   ['admin', 'administration', 'see below'],
   ['smtp', 'SMTP gateway', 'real SMTP through nodemailer with STARTTLS to the gateway\'s own port; the dialogue as evidence; see below'],

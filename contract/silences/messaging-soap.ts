@@ -49,8 +49,10 @@ export const MESSAGING_SOAP_SILENCES: readonly Silence[] = [
     anchors: ['§4.4/success-http-200-whose-body'],
     section: '§4.4',
     sentence: 'A success is HTTP 200 whose body holds <OperationName>Response with a string child <OperationName>Result.',
-    readings: ['only the documented elements', 'extra Header entries (no mustUnderstand), extra response children, extra inner elements, a Fault detail'],
-    neutral: 'the client reads the elements it needs by name and ignores the rest (B4: unknown elements allowed).',
+    readings: ['only the documented elements', 'extra Header entries (no mustUnderstand), extra response children of another namespace after <Op>Result, extra inner elements, a Fault detail'],
+    neutral:
+      'the client reads the elements it needs by name and ignores the rest (B4: unknown elements allowed); the answer schema every success is validated against admits elements of other namespaces after <Op>Result (xs:any ##other), never read (clarification S11).',
+    clarification: 'S11',
   },
   {
     id: 'soap-result-escaping',
@@ -66,7 +68,7 @@ export const MESSAGING_SOAP_SILENCES: readonly Silence[] = [
     section: '§4.4',
     sentence: 'ChangePassword / Logout / DeleteFolder / MoveMessage / RetractMessage / SetInTransit | ... | not shown',
     readings: ['an empty <Op>Response (the vendor WSDL)', '<Op>Response with a text <Op>Result'],
-    neutral: 'a success of these operations is HTTP 200 with <Op>Response; its content is not read.',
+    neutral: 'a success of these operations is HTTP 200 with <Op>Response, which the answer schema lets be empty or hold one string <Op>Result (clarification S11); the text is not read.',
     clarification: 'S2',
   },
 ];

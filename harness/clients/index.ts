@@ -25,6 +25,8 @@ export class Clients {
     private readonly redact: Redactor = new Redactor(),
     /** the rule's evidence, for what a client decodes (provisioning's decrypted models) */
     private readonly view?: EvidenceView,
+    /** whether what is sent now is judged by the rule (not a precondition's or cleanup's work) */
+    private readonly judging: () => boolean = () => true,
   ) {}
 
   get token(): TokenClient {
@@ -36,7 +38,7 @@ export class Clients {
   }
 
   get soap(): MessagingSoapClient {
-    return (this.#soap ??= new MessagingSoapClient(this.http, this.profile, this.redact));
+    return (this.#soap ??= new MessagingSoapClient(this.http, this.profile, this.redact, this.judging));
   }
 
   get directory(): DirectoryClient {

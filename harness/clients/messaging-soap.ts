@@ -20,6 +20,10 @@ export type Parts = Array<[string, PartValue | undefined]>;
 /** A response read as SOAP: a result, a Fault, or something that is neither. */
 export interface SoapAnswer {
   op: string;
+  /** {soap_namespace}: where the answer's elements belong (spec §4.4) */
+  namespace: string;
+  /** whether the rule judges this answer (sent outside a precondition), so its schema is checked (clarification S11) */
+  judged: boolean;
   http: HttpResponse;
   /** why the body is not a SOAP 1.1 envelope with one Body child, if it is not */
   problem?: string;
@@ -49,6 +53,8 @@ export class MessagingSoapClient {
     private readonly http: HttpClient,
     profile: Profile,
     private readonly redact: Redactor,
+    /** whether what is sent now is judged by the rule (harness/rule-context.ts phase) */
+    private readonly judging: () => boolean = () => true,
   ) {
     this.endpoint = (profile.urls.messagingSoap ?? `${profile.baseUrl.replace(/\/$/, '')}/cmv4/cmv4.asmx`).replace(/\/$/, '');
     this.namespace = profile.soapNamespace;
@@ -69,9 +75,9 @@ export class MessagingSoapClient {
     const headers = { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${action}"` };
     // the operation the Body names, if the spec has it; otherwise (a made-up element) the service
     const operation = soapOperation(op) ? (`messaging-soap.${op}` as OperationId) : undefined;
+    const judged = this.judging();
     const http = await this.http.send('POST', this.endpoint, { headers, body, operation, service: 'messaging-soap' });
-    const answer = readAnswer(op, http);
-    return answer;
+    return readAnswer(op, http, this.namespace, judged);
   }
 
   /** `actionOf` sends the SOAPAction of another operation than the Body's (a mismatch). */
@@ -131,19 +137,20 @@ export class MessagingSoapClient {
 }
 
 /** Reads an answer as a SOAP 1.1 envelope (namespaces resolved, prefixes free). */
-export function readAnswer(op: string, http: HttpResponse): SoapAnswer {
+export function readAnswer(op: string, http: HttpResponse, namespace: string, judged = true): SoapAnswer {
+  const read = { op, http, namespace, judged };
   const parsed = parseXml(http.text);
-  if (!parsed.ok) return { op, http, problem: `the body is ${parsed.reason}` };
+  if (!parsed.ok) return { ...read, problem: `the body is ${parsed.reason}` };
   const env = parsed.root;
-  if (env.local !== 'Envelope' || env.ns !== SOAP11_ENV) return { op, http, problem: `the root element is {${env.ns}}${env.local}, not the SOAP 1.1 Envelope` };
+  if (env.local !== 'Envelope' || env.ns !== SOAP11_ENV) return { ...read, problem: `the root element is {${env.ns}}${env.local}, not the SOAP 1.1 Envelope` };
   const body = childNamed(env, 'Body', SOAP11_ENV);
   const first = body?.children[0];
-  if (!first) return { op, http, problem: 'the Envelope has no Body child' };
+  if (!first) return { ...read, problem: 'the Envelope has no Body child' };
   if (first.local === 'Fault' && first.ns === SOAP11_ENV) {
     const codeEl = childNamed(first, 'faultcode');
     const codeText = codeEl?.text.trim() ?? '';
-    return { op, http, body: first, fault: { code: codeEl ? resolveQName(codeEl, codeText) : { ns: '', local: '' }, codeText, text: childNamed(first, 'faultstring')?.text ?? '' } };
+    return { ...read, body: first, fault: { code: codeEl ? resolveQName(codeEl, codeText) : { ns: '', local: '' }, codeText, text: childNamed(first, 'faultstring')?.text ?? '' } };
   }
   const result = childNamed(first, `${op}Result`);
-  return { op, http, body: first, result: result?.text };
+  return { ...read, body: first, result: result?.text };
 }

@@ -97,11 +97,41 @@ function stringContent(ch: SoapReadings, text: string, rawCr: boolean): string {
   return (ch.escaping === 'cdata' ? cdataXml(text) : undefined) ?? escapeXml(text);
 }
 
+/**
+ * A success answer before it is written (spec §4.4): the adapter's edge hands it to the faults
+ * that reshape answers (answer-faults.ts) and then writes it.
+ */
+export interface SuccessAnswer {
+  readonly op: string;
+  /** the namespace <Op>Response is written in ('' for none) */
+  readonly ns: string;
+  /** the content of <Op>Result as written (escaped, or a CDATA section), undefined where there is none */
+  readonly result: string | undefined;
+  /** elements of another namespace after <Op>Result (the soap-extra-elements reading) */
+  readonly extras: readonly string[];
+  /** the children as written, where a fault reshaped them (otherwise <Op>Result, then the extras) */
+  readonly children?: readonly string[];
+}
+
+/** An element of another namespace, as the soap-extra-elements reading writes one into a response. */
+export const EXTENSION_ELEMENT = '<ServedBy xmlns="urn:reference:extra">reference</ServedBy>';
+
 /** spec §4.4: HTTP 200, <Op>Response in {soap_namespace}, with <Op>Result where the operation has one. */
+export function successAnswer(ch: SoapReadings, ns: string, op: string, result: string | undefined, options: { rawCr?: boolean } = {}): SuccessAnswer {
+  return { op, ns, result: result === undefined ? undefined : stringContent(ch, result, options.rawCr ?? false), extras: ch.extraElements ? [EXTENSION_ELEMENT] : [] };
+}
+
+/** `<Op>Result` around its written content. */
+export const resultElement = (op: string, content: string) => `<${op}Result>${content}</${op}Result>`;
+
+export function answerXml(ch: SoapReadings, a: SuccessAnswer): string {
+  const children = a.children ?? [...(a.result === undefined ? [] : [resultElement(a.op, a.result)]), ...a.extras];
+  const xmlns = a.ns === '' ? '' : ` xmlns="${escapeAttribute(a.ns)}"`;
+  return envelope(ch, `<${a.op}Response${xmlns}>${children.join('')}</${a.op}Response>`);
+}
+
 export function responseXml(ch: SoapReadings, ns: string, op: string, result: string | undefined, options: { rawCr?: boolean } = {}): string {
-  const extra = ch.extraElements ? `<ServedBy xmlns="urn:reference:extra">reference</ServedBy>` : '';
-  const body = result === undefined ? '' : `<${op}Result>${stringContent(ch, result, options.rawCr ?? false)}</${op}Result>`;
-  return envelope(ch, `<${op}Response xmlns="${escapeAttribute(ns)}">${body}${extra}</${op}Response>`);
+  return answerXml(ch, successAnswer(ch, ns, op, result, options));
 }
 
 /** SOAP 1.1 §4.4: a Fault with faultcode (a QName in the envelope namespace) and faultstring. */

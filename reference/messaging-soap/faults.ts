@@ -1,4 +1,5 @@
 import type { FaultDef } from '../fault-def.js';
+import { SOAP_ANSWER_FAULTS } from './answer-faults.js';
 import { SOAP_EFFECT_FAULTS } from './faults-effects.js';
 
 /**
@@ -71,9 +72,8 @@ export const MESSAGING_SOAP_FAULTS = [
   f('in-transit-always-true', 'in-transit.round-trip', 'GetInTransit answers true whatever was set'),
   // §2.3 / §4.4 GetMailboxXML
   f('mailbox-xml-empty', 'mailbox-xml.listing', 'GetMailboxXML lists no messages'),
-  // §4.4 envelope and response shape
-  f('response-unqualified', 'wire.response-shape', '<Op>Response is in no namespace instead of {soap_namespace}'),
-  f('result-misnamed', 'wire.response-shape', 'the result element is <Result> instead of <Op>Result', { rules: ['create-folder.new-fid', 'delete-folder.messages-to-parent', 'delete-folder.system-refused', 'fault.missing-element', 'fault.soap-action', 'folder-list.folders', 'logout.invalidates-key', 'mailbox-xml.listing'], why: 'they read GetFolderListResult' }),
+  // §4.4 envelope and response shape, and every answer against its schema: reshaped at the edge
+  ...SOAP_ANSWER_FAULTS,
   // SOAP 1.1 faults for bad input
   f('malformed-plain-500', 'fault.malformed-xml', 'malformed XML gets a plain-text 500, not a SOAP Fault'),
   f('malformed-200', 'fault.malformed-xml', 'malformed XML gets HTTP 200 with an empty response'),

@@ -8,7 +8,8 @@ import { JUDGES_HEADER } from '../refusals.js';
 import type { OperationId } from '../../contract/operations.js';
 import type { ReferenceState } from '../state.js';
 import { soapReadings, type SoapReadings } from './readings.js';
-import { faultXml, readEnvelope, readParts, responseXml, SoapFault, type FaultCode } from './envelope.js';
+import { answerXml, faultXml, readEnvelope, readParts, responseXml, SoapFault, successAnswer, type FaultCode } from './envelope.js';
+import { reshapeAnswer } from './answer-faults.js';
 import { InnerXml } from './inner.js';
 import { HANDLERS } from './operations.js';
 import { wsdl } from './wsdl.js';
@@ -108,10 +109,8 @@ export function messagingSoapRoutes(state: ReferenceState): Hono<AppEnv> {
       const parts = readParts(known, element, request.ns);
       const result = await HANDLERS[known.name]!({ state, parts, fault: f, policy: c.get('mailPolicy'), credentials: c.get('credentialPolicy'), inner, operation: id });
       const shown = known.result === 'void' ? (ch.voidResponse === 'result-text' ? 'OK' : undefined) : (result ?? (f('messaging-soap.delete-result-missing') ? undefined : ''));
-      let body = responseXml(ch, namespace, known.name, shown, { rawCr: known.name === 'GetMIMEMessage' && f('messaging-soap.mime-raw-cr') });
-      if (known.name === 'GetFolderList' && f('messaging-soap.response-unqualified')) body = body.replace(` xmlns="${namespace}"`, '');
-      if (known.name === 'GetFolderList' && f('messaging-soap.result-misnamed')) body = body.split(`${known.name}Result>`).join('Result>');
-      return xml(c, body, 200);
+      const answer = successAnswer(ch, namespace, known.name, shown, { rawCr: known.name === 'GetMIMEMessage' && f('messaging-soap.mime-raw-cr') });
+      return xml(c, answerXml(ch, reshapeAnswer(f, answer)), 200);
     } catch (e) {
       if (e instanceof SoapFault) return fault(c, codeFor(ch, e.code), e.text);
       if (e instanceof MailError) {

@@ -183,6 +183,13 @@ export const MessagingChoicesSchema = z.object({
    */
   trashAdvance: z.enum(['delete', 'server']).default('delete'),
   /**
+   * What a 'character' of a folder name is (spec §8 'at most 65 characters'; clarification M2):
+   * a code point (the reference; a server counting user-perceived characters counts the same for
+   * the names the suite sends: single code points, no combining marks), or a UTF-16 unit, so a
+   * character beyond the Basic Multilingual Plane counts 2.
+   */
+  folderNameUnit: z.enum(['code-points', 'utf16']).default('code-points'),
+  /**
    * The JSON field that names the user in a Change password sent without a session key: the
    * REST model shows none (spec §2.3 gives EmailAddr for the SOAP form; clarification M1).
    */

@@ -32,12 +32,13 @@ export const invalidYearlyBillingInterval: fc.Arbitrary<BillingIntervalModel> = 
 /** spec §7.3 BillingPeriodInvalid: either side, equally often. */
 export const invalidBillingInterval: fc.Arbitrary<BillingIntervalModel> = fc.oneof(invalidMonthlyBillingInterval, invalidYearlyBillingInterval);
 
-/** The §8 boundaries, each side of each. */
+/** The §8 boundaries, each side of each (the cells of the limits table's billing rows on Create, contract/limits-provisioning.ts). */
 export const BILLING_BOUNDARIES: ReadonlyArray<{ interval: BillingIntervalModel; valid: boolean }> = [
   { interval: { Monthly: true, Years: 0 }, valid: true },
   { interval: { Monthly: true, Years: 1 }, valid: false },
   { interval: { Monthly: true, Years: -1 }, valid: false },
   { interval: { Monthly: false, Years: 1 }, valid: true },
+  { interval: { Monthly: false, Years: 2 }, valid: true },
   { interval: { Monthly: false, Years: 0 }, valid: false },
   { interval: { Monthly: false, Years: -1 }, valid: false },
 ].map(({ interval, valid }) => ({ interval: show(interval), valid }));

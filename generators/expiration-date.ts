@@ -142,3 +142,18 @@ export function classifyExpirationDate(text: string, today: Date): DateClass {
   if (Math.abs(days) < MARGIN_DAYS) return 'near-today';
   return days > 0 ? 'future' : 'past';
 }
+
+/**
+ * The year an edge of the limits table names (contract/limits-dates.ts DateValue): `later` two
+ * years ahead, `common` the first year ahead not divisible by 4, `leap` the first leap year
+ * ahead. Each is within FUTURE_YEARS and months from today (clarifications P7, P8).
+ */
+export function edgeYear(today: Date, kind: 'later' | 'common' | 'leap'): number {
+  let y = today.getUTCFullYear() + (kind === 'later' ? 2 : 1);
+  if (kind === 'common') while (y % 4 === 0) y++;
+  if (kind === 'leap') while (!isLeapYear(y)) y++;
+  return y;
+}
+
+/** An edge's ExpirationDate: its month and day as given (00, 13, 32 included), zero-padded, in its year. */
+export const edgeDate = (today: Date, v: { month: number; day: number; year: 'later' | 'common' | 'leap' }): string => formatDate(edgeYear(today, v.year), v.month, v.day);

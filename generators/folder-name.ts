@@ -67,3 +67,34 @@ export const folderNameOfLength = (tag: string, length: number): string => `${ta
 
 /** spec §8 'Folder type: 0 (inbox) or 1 (outbox) only': other ints are refused. */
 export const invalidFolderType: fc.Arbitrary<number> = fc.oneof(fc.integer({ min: 2, max: 2 ** 31 - 1 }), fc.integer({ min: -(2 ** 31), max: -1 }));
+
+/**
+ * Characters beyond the Basic Multilingual Plane for the astral edges of the limits table
+ * (contract/limits-messaging.ts): CJK Extension B ideographs, each one code point and one
+ * grapheme, two UTF-16 units and four UTF-8 bytes; fixed points of NFC and NFKC, without case.
+ */
+export const ASTRAL_NAME_CHARS: string = Array.from({ length: 80 }, (_, i) => String.fromCodePoint(0x20000 + 97 * i)).join('');
+
+/**
+ * Characters of two and three UTF-8 bytes, one UTF-16 unit each (Latin-1, Greek, Cyrillic, kana,
+ * CJK): precomposed, fixed points of NFC and NFKC, of one character under case folding.
+ */
+export const MULTIBYTE_NAME_CHARS = 'éжλ漢字かñΩ語üдσ';
+
+/** What a character of a folder name is to the target (profile messaging.folderNameUnit). */
+export type FolderNameUnit = 'code-points' | 'utf16';
+
+const cycle = (chars: string, count: number) => Array.from({ length: Math.max(0, count) }, (_, i) => [...chars][i % [...chars].length]).join('');
+
+/**
+ * A name of exactly `length` characters in the target's unit: `stem` (ASCII, the test's tag)
+ * followed by characters of one kind. Astral characters count 2 in UTF-16 units: an odd
+ * remainder ends with one ASCII letter.
+ */
+export function edgeFolderName(stem: string, chars: 'ascii' | 'bmp' | 'astral', length: number, unit: FolderNameUnit): string {
+  const rest = length - stem.length;
+  if (chars === 'ascii') return stem + 'x'.repeat(rest);
+  if (chars === 'bmp') return stem + cycle(MULTIBYTE_NAME_CHARS, rest);
+  if (unit === 'code-points') return stem + cycle(ASTRAL_NAME_CHARS, rest);
+  return stem + cycle(ASTRAL_NAME_CHARS, Math.floor(rest / 2)) + (rest % 2 ? 'x' : '');
+}

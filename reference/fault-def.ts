@@ -1,6 +1,7 @@
 import type { MailPolicy } from './core/mail/policy.js';
 import type { PartyPolicy } from './core/party-policy.js';
 import type { CredentialPolicy } from './core/credential-policy.js';
+import type { ProvisioningPolicy } from './provisioning/policy.js';
 
 /**
  * The shape of one deliberate fault of the reference (reference/faults.ts lists them). It lives
@@ -30,6 +31,8 @@ export interface FaultDef {
    * one question of the credential matrix, for one cell (reference/credential-faults.ts).
    */
   readonly credentials?: Partial<CredentialPolicy>;
+  /** the provisioning adapter's decisions this fault answers otherwise (reference/provisioning/policy.ts) */
+  readonly provisioning?: Partial<ProvisioningPolicy>;
 }
 
 /** What a fault may also break: other rules, and why (the interface files' `f` helpers take it). */

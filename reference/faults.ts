@@ -11,6 +11,7 @@ import { CREDENTIAL_FAULTS } from './credential-faults.js';
 import type { FaultDef } from './fault-def.js';
 import { SPEC_MAIL_POLICY, type MailPolicy } from './core/mail/policy.js';
 import { SPEC_CREDENTIAL_POLICY, type CredentialPolicy } from './core/credential-policy.js';
+import { SPEC_PROVISIONING_POLICY, type ProvisioningPolicy } from './provisioning/policy.js';
 import { composePolicy, type HookOverride } from './policy.js';
 import { SPEC_PARTY_POLICY, type PartyPolicy } from './core/party-policy.js';
 
@@ -48,6 +49,7 @@ export class Faults {
   readonly #mailOverrides: readonly HookOverride<MailPolicy, FaultId>[];
   readonly #partyOverrides: readonly HookOverride<PartyPolicy, FaultId>[];
   readonly #credentialOverrides: readonly HookOverride<CredentialPolicy, FaultId>[];
+  readonly #provisioningOverrides: readonly HookOverride<ProvisioningPolicy, FaultId>[];
 
   constructor(ids: Iterable<string>, scoped = false, footprint = false) {
     if (footprint) this.#footprint = new Map();
@@ -64,6 +66,7 @@ export class Faults {
     // the mail core asks the party decision through its own policy (MailPolicy extends PartyPolicy)
     this.#mailOverrides = [...replacing.flatMap((f) => ('mail' in f && f.mail ? [{ id: f.id as FaultId, hooks: f.mail }] : [])), ...this.#partyOverrides];
     this.#credentialOverrides = replacing.flatMap((f) => ('credentials' in f && f.credentials ? [{ id: f.id as FaultId, hooks: f.credentials }] : []));
+    this.#provisioningOverrides = replacing.flatMap((f) => ('provisioning' in f && f.provisioning ? [{ id: f.id as FaultId, hooks: f.provisioning }] : []));
   }
 
   /** The mail core's policy for a request made on behalf of `rule`: the spec's, with the hooks of the faults on for it replaced. */
@@ -79,6 +82,11 @@ export class Faults {
   /** The core's credential policy for a request made on behalf of `rule`: the spec's, with the questions of the faults on for it answered otherwise. */
   credentialPolicy(rule: string | undefined): CredentialPolicy {
     return composePolicy(SPEC_CREDENTIAL_POLICY, this.#credentialOverrides, (id) => this.on(id, rule));
+  }
+
+  /** The provisioning adapter's policy for a request made on behalf of `rule`, likewise. */
+  provisioningPolicy(rule: string | undefined): ProvisioningPolicy {
+    return composePolicy(SPEC_PROVISIONING_POLICY, this.#provisioningOverrides, (id) => this.on(id, rule));
   }
 
   static none(): Faults {

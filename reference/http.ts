@@ -7,6 +7,7 @@ import type { InterfaceName } from '../contract/profile.js';
 import type { MailPolicy } from './core/mail/policy.js';
 import type { PartyPolicy } from './core/party-policy.js';
 import type { CredentialPolicy } from './core/credential-policy.js';
+import type { ProvisioningPolicy } from './provisioning/policy.js';
 import type { LenientRead } from './axes/lenient.js';
 
 /** Per-request values every route module can read. */
@@ -20,6 +21,8 @@ export interface AppEnv {
     partyPolicy: PartyPolicy;
     /** the core's credential policy for this request (reference/core/credential-policy.ts), likewise */
     credentialPolicy: CredentialPolicy;
+    /** the provisioning adapter's decisions on the spec's limits for this request (reference/provisioning/policy.ts) */
+    provisioningPolicy: ProvisioningPolicy;
     /** the peer address, for IP restrictions (spec §7.1 IpRestriction) */
     clientIp: string;
     /** JSON property names matched without regard to case (json.ts; reference/axes/vendor.ts) */
@@ -42,6 +45,7 @@ export function requestScope(faults: Faults, caselessJson = true) {
     c.set('mailPolicy', faults.mailPolicy(rule));
     c.set('partyPolicy', faults.partyPolicy(rule));
     c.set('credentialPolicy', faults.credentialPolicy(rule));
+    c.set('provisioningPolicy', faults.provisioningPolicy(rule));
     const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
     c.set('clientIp', incoming?.socket?.remoteAddress ?? '127.0.0.1');
     await next();

@@ -42,7 +42,9 @@ export const MESSAGING_SILENCES: readonly Silence[] = [
     section: '§8',
     sentence: 'Folder name length | at most 65 characters | Create folder',
     readings: ['code points', 'UTF-16 units', 'user-perceived characters'],
-    neutral: 'names use only BMP, non-combining characters, where all counts agree (M2).',
+    neutral:
+      'names of BMP, non-combining characters, where all counts agree, hold for every reading; names with characters beyond the BMP are counted in the unit the target declares (user-perceived characters count as code points for them) (M2).',
+    profileKey: 'messaging.folderNameUnit',
     clarification: 'M2',
   },
   {

@@ -16,6 +16,7 @@ const INTERFACE: Readonly<Record<ProbeName, InterfaceName>> = {
   'secure-contacts-count': 'provisioning',
   'mail-folders': 'messaging-rest',
   'mail-trash': 'messaging-rest',
+  'folder-name-unit': 'messaging-rest',
   'change-password': 'messaging-rest',
   'search-first-page': 'messaging-rest',
   'smtp-subnet': 'smtp',

@@ -1,6 +1,7 @@
 import type { FaultDef } from '../fault-def.js';
 import { LISTING_STATE_FAULTS } from './faults-listing.js';
 import { MESSAGE_FAULTS } from './faults-messages.js';
+import { mailLimitFaults } from '../mail-limit-faults.js';
 
 /**
  * One deliberate violation per messaging REST rule (issue 3, item 7); see reference/faults.ts.
@@ -85,4 +86,7 @@ const SESSION_FOLDER_FAULTS = [
   { id: 'messaging-rest.folder-duplicates-non-ascii', mail: { refusesNonAsciiDuplicateFolderNames: () => false }, rule: 'messaging-rest.folder.duplicate-name-any', breaks: 'the duplicate-name check skips names with non-ASCII characters' },
 ] as const satisfies readonly FaultDef[];
 
-export const MESSAGING_REST_FAULTS = [...SESSION_FOLDER_FAULTS, ...MESSAGE_FAULTS, ...LISTING_STATE_FAULTS] as const satisfies readonly FaultDef[];
+/** The limits table's cells of Create a new folder (contract/limits-messaging.ts), one fault each. */
+const LIMIT_FAULTS = mailLimitFaults('messaging-rest.CreateFolder');
+
+export const MESSAGING_REST_FAULTS = [...SESSION_FOLDER_FAULTS, ...MESSAGE_FAULTS, ...LISTING_STATE_FAULTS, ...LIMIT_FAULTS] as const satisfies readonly FaultDef[];

@@ -1,6 +1,7 @@
 import type { FaultDef } from '../fault-def.js';
 import { SOAP_ANSWER_FAULTS } from './answer-faults.js';
 import { SOAP_EFFECT_FAULTS } from './faults-effects.js';
+import { mailLimitFaults } from '../mail-limit-faults.js';
 
 /**
  * One deliberate violation per way a messaging SOAP rule can be broken (issue 10, item 5); see
@@ -88,4 +89,6 @@ export const MESSAGING_SOAP_FAULTS = [
   // REST and SOAP are one mailbox
   f('delete-trash-restores', 'model.one-mailbox', 'a SOAP delete of a message in Trash puts it back in the Inbox (Outbox for a sent copy): backward along the trash sequence', { rules: ['delete.trash-sequence'], why: 'its second delete is a SOAP delete of a message in Trash' }),
   f('delete-restarts-trash', 'model.one-mailbox', 'a SOAP delete of a message already in Trash puts it in Trash again (it forgets the earlier delete)', { rules: ['delete.trash-sequence'], why: 'its second delete is a SOAP delete of a message in Trash' }),
+  // the limits table's cells of CreateFolder (contract/limits-messaging.ts), one fault each
+  ...mailLimitFaults('messaging-soap.CreateFolder'),
 ] as const satisfies readonly FaultDef[];

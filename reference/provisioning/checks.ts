@@ -1,7 +1,8 @@
-import { COMPANY_STATUS, type ProvisioningErrorName } from '../../contract/provisioning.js';
+import type { ProvisioningErrorName } from '../../contract/provisioning.js';
 import type { Companies } from '../core/companies.js';
 import type { Domain } from '../core/domain.js';
 import type { AxisReader } from '../axes/axis.js';
+import type { ProvisionCommand, ProvisioningPolicy } from './policy.js';
 import { EMAIL_VALIDATION } from './readings.js';
 import { wellFormedDomain, wellFormedEmail, type Fault } from './validate.js';
 
@@ -17,6 +18,10 @@ export interface ProvisionScope {
   companyTypeField: string;
   /** the reference's readings of the spec's silences (reference/provisioning/readings.ts) */
   variant: AxisReader;
+  /** the request's decisions on the spec's limits (policy.ts): the spec's, with the hooks of the faults on for its rule replaced */
+  policy: ProvisioningPolicy;
+  /** the Command being carried out, for the hooks Create and Update share */
+  command: ProvisionCommand;
 }
 
 /** spec §7.3 InvalidEmailAddress under the variant's reading of 'well-formed' (P16). */
@@ -71,9 +76,8 @@ export function checkDomains(scope: ProvisionScope, value: unknown, companyId: n
   return domains.filter(wellFormedDomain);
 }
 
+/** spec §3.3, §7.3 UnknownCompanyStatus: 'Status other than 0, 1, 2' (the policy's statusKnown). */
 export function checkStatus(scope: ProvisionScope, value: unknown, errors: ProvisioningErrorName[]): number {
-  const allowed: unknown[] = Object.values(COMPANY_STATUS);
-  if (scope.fault('provisioning.status-3-accepted')) allowed.push(3);
-  if (!allowed.includes(value)) errors.push('UnknownCompanyStatus');
+  if (!scope.policy.statusKnown(value, scope.command)) errors.push('UnknownCompanyStatus');
   return value as number;
 }

@@ -3,6 +3,7 @@ import type { Companies } from '../core/companies.js';
 import type { Domain } from '../core/domain.js';
 import type { AxisReader } from '../axes/axis.js';
 import { emailOk } from './checks.js';
+import type { ProvisionCommand, ProvisioningPolicy } from './policy.js';
 import { ADMIN_AS_SECURE_CONTACT, CONTACT_WITHOUT_COBRAND, SECURE_CONTACTS_SHAPE } from './readings.js';
 import { hexColour, nonEmpty, type Fault } from './validate.js';
 
@@ -19,6 +20,8 @@ interface CobrandScope {
   companies: Companies;
   fault: Fault;
   variant: AxisReader;
+  policy: ProvisioningPolicy;
+  command: ProvisionCommand;
 }
 
 interface Subject {
@@ -29,9 +32,6 @@ interface Subject {
   userTypes: Map<string, number>;
   adminEmail: string;
 }
-
-/** How many leading characters of the company name must be unique among cobranded portals (spec §8). */
-const COBRAND_PREFIX = 8;
 
 function contactsOf(value: unknown): Array<Record<string, unknown>> {
   if (value === undefined || value === null) return [];
@@ -78,12 +78,11 @@ export function checkCobrand(
   const color = hasColor ? (cobrand.Color as string) : '#000000';
   if (!hexColour(color)) errors.push('CouldNotCreateCobrand');
 
-  const prefixLength = f('provisioning.cobrand-whole-name-compared') ? Infinity : f('provisioning.cobrand-first-7-compared') ? 7 : COBRAND_PREFIX;
-  const head = (name: string) => name.slice(0, prefixLength).toLowerCase();
+  // spec §8 cobrand uniqueness: the policy's cobrandClash compares the first 8 characters
   for (const other of scope.companies.all()) {
     if (other.companyId === subject.companyId || !other.cobrand || other.status === COMPANY_STATUS.Cancelled) continue;
     const otherName = scope.domain.companies.get(other.companyId)?.name ?? '';
-    if (head(otherName) === head(subject.name)) {
+    if (scope.policy.cobrandClash(subject.name, otherName, scope.command)) {
       errors.push('CobrandExists');
       break;
     }
@@ -143,7 +142,7 @@ function checkContacts(scope: CobrandScope, contacts: Array<Record<string, unkno
   } else {
     for (const [code, count] of perType) {
       const licenses = subject.userTypes.get(code) ?? 0;
-      if (count > licenses || (f('provisioning.secure-contacts-limit-exclusive') && count >= licenses)) errors.push('MoreSecureContactsThanLicenses');
+      if (!scope.policy.contactsFit(count, licenses, scope.command)) errors.push('MoreSecureContactsThanLicenses');
     }
   }
   return plans;

@@ -47,11 +47,14 @@ function nameTaken(scope: ProvisionScope, name: string): boolean {
   return [...scope.domain.companies.values()].some((c) => c.name.toLowerCase() === wanted && !scope.companies.provisioned(c.id)?.deleted);
 }
 
-export function provision(scope: ProvisionScope, command: number, input: Model, today: Date): Outcome {
-  if (command === COMMANDS.Create) return create(scope, input, today);
-  if (command === COMMANDS.Update) return update(scope, input, today);
-  return cancel(scope, input);
+export function provision(scope: Omit<ProvisionScope, 'command'>, command: number, input: Model, today: Date): Outcome {
+  if (command === COMMANDS.Create) return create({ ...scope, command: 'create' }, input, today);
+  if (command === COMMANDS.Update) return update({ ...scope, command: 'update' }, input, today);
+  return cancel({ ...scope, command: 'update' }, input);
 }
+
+/** The request's policy and Command, as the date and billing checks take them (validate.ts). */
+const at = (scope: ProvisionScope) => ({ policy: scope.policy, command: scope.command });
 
 function create(scope: ProvisionScope, m: Model, today: Date): Outcome {
   const { companies, domain, fault } = scope;
@@ -66,9 +69,9 @@ function create(scope: ProvisionScope, m: Model, today: Date): Outcome {
   const typed = scope.variant.get(COMPANY_TYPE) !== 'none';
   const companyType = !typed || m[scope.companyTypeField] === undefined ? COMPANY_TYPES[0]! : str(m[scope.companyTypeField]);
   if (!companies.companyTypes.has(companyType) && !fault('provisioning.company-type-unchecked')) errors.push('CompanyTypeNotFound');
-  const dateError = checkExpirationDate(m.ExpirationDate, today, fault, latestDate(scope), scope.variant.get(EXPIRATION_TODAY));
+  const dateError = checkExpirationDate(m.ExpirationDate, today, fault, latestDate(scope), scope.variant.get(EXPIRATION_TODAY), at(scope));
   if (dateError) errors.push(dateError);
-  const billingError = checkBillingInterval(m.BillingInterval, fault);
+  const billingError = checkBillingInterval(m.BillingInterval, at(scope));
   if (billingError) errors.push(billingError);
   checkAdmin(scope, m.Admin, undefined, errors, true);
   const userTypes = readUserTypes(scope, m.UserTypes, errors);
@@ -76,8 +79,9 @@ function create(scope: ProvisionScope, m: Model, today: Date): Outcome {
   const domains = scope.variant.get(AUTO_SENDER_DOMAINS) ? checkDomains(scope, m.AutoSenderDomains, undefined, errors) : [];
   const admin = asModel(m.Admin) ?? {};
   const cobrand = checkCobrand(scope, m.Cobrand, { name, companyId: undefined, userTypes, adminEmail: str(admin.Email) }, errors);
-  if (errors.length) return { errors: [...new Set(errors)] };
-  if (fault('provisioning.create-not-stored')) return { errors: [] };
+  const refused = [...new Set(errors)];
+  if (refused.length > 0 && scope.policy.refusalChangesNothing(scope.command)) return { errors: refused };
+  if (refused.length === 0 && fault('provisioning.create-not-stored')) return { errors: [] };
 
   const company = domain.addCompany(name);
   const adminUser = domain.addUser({
@@ -88,14 +92,14 @@ function create(scope: ProvisionScope, m: Model, today: Date): Outcome {
     firstName: str(admin.FirstName),
     lastName: str(admin.LastName),
   });
-  const billing = m.BillingInterval as { Monthly: boolean; Years: number };
+  const billing = asModel(m.BillingInterval);
   const record: ProvisionedCompany = {
     companyId: company.id,
     referenceId,
     companyType,
     status,
     expirationDate: str(m.ExpirationDate),
-    billing: { monthly: billing.Monthly, years: billing.Years },
+    billing: { monthly: billing?.Monthly === true, years: Number(billing?.Years ?? 0) },
     adminUserId: adminUser.id,
     userTypes: new Map([...userTypes].map(([code, licenseQuantity]) => [code, { code, licenseQuantity, userIds: new Set<number>() }])),
     cobrand: cobrand?.cobrand,
@@ -104,7 +108,7 @@ function create(scope: ProvisionScope, m: Model, today: Date): Outcome {
   };
   if (cobrand) addContacts(scope, record, cobrand.contacts);
   companies.add(record);
-  return { errors: [], company: record };
+  return refused.length > 0 ? { errors: refused } : { errors: [], company: record };
 }
 
 function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
@@ -114,11 +118,11 @@ function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
   const errors: ProvisioningErrorName[] = [];
   if (m.Status !== undefined) checkStatus(scope, m.Status, errors);
   if (m.ExpirationDate !== undefined) {
-    const dateError = checkExpirationDate(m.ExpirationDate, today, fault, latestDate(scope), scope.variant.get(EXPIRATION_TODAY));
+    const dateError = checkExpirationDate(m.ExpirationDate, today, fault, latestDate(scope), scope.variant.get(EXPIRATION_TODAY), at(scope));
     if (dateError) errors.push(dateError);
   }
   if (m.BillingInterval !== undefined) {
-    const billingError = checkBillingInterval(m.BillingInterval, fault);
+    const billingError = checkBillingInterval(m.BillingInterval, at(scope));
     if (billingError) errors.push(billingError);
   }
   if (m.Admin !== undefined) checkAdmin(scope, m.Admin, record.companyId, errors, false);
@@ -126,8 +130,7 @@ function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
   // spec §8 LicenseQuantity: not less than the current number of users of that type
   for (const [code, quantity] of requested) {
     const users = record.userTypes.get(code)?.userIds.size ?? 0;
-    const below = fault('provisioning.license-check-inclusive') ? quantity <= users && users > 0 : quantity < users;
-    if (below && !fault('provisioning.license-unchecked-on-update')) errors.push('LicenseQuantityLessThanNumberOfUsers');
+    if (!scope.policy.licenseCovers(quantity, users)) errors.push('LicenseQuantityLessThanNumberOfUsers');
   }
   const domains = scope.variant.get(AUTO_SENDER_DOMAINS) ? checkDomains(scope, m.AutoSenderDomains, record.companyId, errors) : [];
   const userTypes = new Map([...record.userTypes].map(([code, t]) => [code, t.licenseQuantity]));
@@ -135,8 +138,9 @@ function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
   const adminEmail = m.Admin !== undefined ? str(asModel(m.Admin)?.Email) : (domain.users.get(record.adminUserId)?.email ?? '');
   const name = domain.companies.get(record.companyId)?.name ?? '';
   const cobrand = m.Cobrand === undefined ? undefined : checkCobrand(scope, m.Cobrand, { name, companyId: record.companyId, userTypes, adminEmail }, errors);
-  if (errors.length) return { errors: [...new Set(errors)] };
-  if (fault('provisioning.update-not-applied')) return { errors: [], company: record };
+  const refused = [...new Set(errors)];
+  if (refused.length > 0 && scope.policy.refusalChangesNothing(scope.command)) return { errors: refused };
+  if (refused.length === 0 && fault('provisioning.update-not-applied')) return { errors: [], company: record };
 
   if (m.Status !== undefined) record.status = m.Status as number;
   if (m.ExpirationDate !== undefined) record.expirationDate = str(m.ExpirationDate);
@@ -161,7 +165,7 @@ function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
     record.secureContacts = [];
     addContacts(scope, record, cobrand.contacts);
   }
-  return { errors: [], company: record };
+  return refused.length > 0 ? { errors: refused } : { errors: [], company: record };
 }
 
 function cancel(scope: ProvisionScope, m: Model): Outcome {
@@ -196,7 +200,7 @@ function addContacts(scope: ProvisionScope, record: ProvisionedCompany, contacts
 }
 
 /** The company as the response's Data shows it (profile provisioning.companyInResponse). */
-export function companyView(scope: ProvisionScope, record: ProvisionedCompany): Model {
+export function companyView(scope: Omit<ProvisionScope, 'command'>, record: ProvisionedCompany): Model {
   const admin = scope.domain.users.get(record.adminUserId);
   return {
     ReferenceId: record.referenceId,

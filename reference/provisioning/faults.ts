@@ -1,4 +1,5 @@
 import type { FaultDef } from '../fault-def.js';
+import { PROVISIONING_LIMIT_FAULTS } from './faults-limits.js';
 /** One deliberate violation per provisioning rule (issue 4, item 7); see reference/faults.ts. */
 export const PROVISIONING_FAULTS = [
   // envelope and authentication (spec §5.8, §7.3 Other)
@@ -15,7 +16,7 @@ export const PROVISIONING_FAULTS = [
   { id: 'provisioning.duplicate-name-accepted', rule: 'provisioning.create.company-name-exists', breaks: 'a CompanyName already in use is accepted' },
   { id: 'provisioning.reference-id-unchecked', rule: 'provisioning.create.reference-id-used', breaks: 'a ReferenceId already in use is accepted' },
   { id: 'provisioning.reference-id-freed-on-cancel', rule: 'provisioning.create.reference-id-used-after-cancel', breaks: 'cancelling a company frees its ReferenceId' },
-  { id: 'provisioning.status-3-accepted', rule: 'provisioning.create.unknown-company-status', breaks: 'Status 3 (the vendor enum NoUpdate) is accepted' },
+  { id: 'provisioning.status-3-accepted', provisioning: { statusKnown: (s) => s === 0 || s === 1 || s === 2 || s === 3 }, rule: 'provisioning.create.unknown-company-status', breaks: 'Status 3 (the vendor enum NoUpdate) is accepted', alsoBreaks: { rules: ['provisioning.limits.company-status-update'], why: 'the Status check is one for Create and Update' } },
   { id: 'provisioning.company-type-unchecked', rule: 'provisioning.create.company-type-not-found', breaks: 'any company type is accepted' },
   { id: 'provisioning.user-type-unchecked', rule: 'provisioning.create.user-type-not-found', breaks: 'unknown UserTypeCodes are accepted' },
   { id: 'provisioning.email-at-sign-only', rule: 'provisioning.create.admin-email-malformed', breaks: 'any e-mail address containing @ is taken as well formed' },
@@ -30,18 +31,18 @@ export const PROVISIONING_FAULTS = [
   { id: 'provisioning.date-feb29-every-year', rule: 'provisioning.create.impossible-calendar-date', breaks: 'the calendar check forgets leap years: 02/29 is accepted in every year' },
   { id: 'provisioning.date-century-always-leap', rule: 'provisioning.create.century-leap-day-refused', breaks: 'the calendar check forgets the century rule: 02/29/2100 is accepted' },
   // billing interval (spec §7.3 BillingPeriodInvalid; §8)
-  { id: 'provisioning.billing-monthly-side-only', rule: 'provisioning.create.billing-yearly-years-below-one', breaks: 'the billing check tests only the Monthly-true side (Monthly false with Years < 1 is accepted)' },
-  { id: 'provisioning.billing-yearly-side-only', rule: 'provisioning.create.billing-monthly-years-not-zero', breaks: 'the billing check tests only the Monthly-false side (Monthly true with Years not 0 is accepted)' },
-  { id: 'provisioning.billing-years-off-by-one', rule: 'provisioning.create.billing-interval-valid', breaks: 'Monthly false requires Years >= 2' },
+  { id: 'provisioning.billing-monthly-side-only', provisioning: { billingValid: ({ monthly, years }) => !monthly || years === 0 }, rule: 'provisioning.create.billing-yearly-years-below-one', breaks: 'the billing check tests only the Monthly-true side (Monthly false with Years < 1 is accepted)' },
+  { id: 'provisioning.billing-yearly-side-only', provisioning: { billingValid: ({ monthly, years }) => monthly || years >= 1 }, rule: 'provisioning.create.billing-monthly-years-not-zero', breaks: 'the billing check tests only the Monthly-false side (Monthly true with Years not 0 is accepted)' },
+  { id: 'provisioning.billing-years-off-by-one', provisioning: { billingValid: ({ monthly, years }) => (monthly ? years === 0 : years >= 2) }, rule: 'provisioning.create.billing-interval-valid', breaks: 'Monthly false requires Years >= 2' },
   // cobrand (spec §7.3 Cobrand; §8 cobrand uniqueness)
   { id: 'provisioning.cobrand-color-optional', rule: 'provisioning.cobrand.incomplete', breaks: 'a cobrand without Color is accepted' },
-  { id: 'provisioning.cobrand-whole-name-compared', rule: 'provisioning.cobrand.first-8-characters-taken', breaks: 'cobrand uniqueness compares whole names, not the first 8 characters' },
-  { id: 'provisioning.cobrand-first-7-compared', rule: 'provisioning.cobrand.first-8-characters-differ-accepted', breaks: 'cobrand uniqueness compares the first 7 characters' },
+  { id: 'provisioning.cobrand-whole-name-compared', provisioning: { cobrandClash: (a, b) => a.toLowerCase() === b.toLowerCase() }, rule: 'provisioning.cobrand.first-8-characters-taken', breaks: 'cobrand uniqueness compares whole names, not the first 8 characters' },
+  { id: 'provisioning.cobrand-first-7-compared', provisioning: { cobrandClash: (a, b) => a.slice(0, 7).toLowerCase() === b.slice(0, 7).toLowerCase() }, rule: 'provisioning.cobrand.first-8-characters-differ-accepted', breaks: 'cobrand uniqueness compares the first 7 characters' },
   // secure contacts (spec §7.3 Cobrand, User; §8 SecureContacts)
   { id: 'provisioning.contact-without-cobrand-accepted', rule: 'provisioning.secure-contact.requires-cobrand', breaks: 'a SecureContact whose Cobrand has neither Url nor Color is provisioned (spec §2.4: all cobrand data except SecureContacts is required)' },
   { id: 'provisioning.secure-contact-feature-unchecked', rule: 'provisioning.secure-contact.not-allowed', breaks: 'SecureContacts are accepted when no user type includes SecureContact functionality' },
   { id: 'provisioning.secure-contacts-vs-total-licenses', rule: 'provisioning.secure-contact.more-than-licenses', breaks: 'SecureContacts are counted against the licenses of all user types together' },
-  { id: 'provisioning.secure-contacts-limit-exclusive', rule: 'provisioning.secure-contact.up-to-licenses-accepted', breaks: 'as many SecureContacts as licenses is refused' },
+  { id: 'provisioning.secure-contacts-limit-exclusive', provisioning: { contactsFit: (contacts, licenses) => contacts < licenses }, rule: 'provisioning.secure-contact.up-to-licenses-accepted', breaks: 'as many SecureContacts as licenses is refused' },
   { id: 'provisioning.admin-contact-as-other-company', rule: 'provisioning.secure-contact.admin-refused', breaks: "the administrator's own address as a SecureContact is refused with UserNotInCompany, a row for an address of another company" },
   // update and cancel (spec §4.5, §3.3, §7.3, §8 LicenseQuantity)
   {
@@ -52,8 +53,8 @@ export const PROVISIONING_FAULTS = [
   },
   { id: 'provisioning.update-admin-not-applied', rule: 'provisioning.update.admin-email-applied', breaks: "Update answers without errors but keeps the administrator's old e-mail address" },
   { id: 'provisioning.update-unknown-creates', rule: 'provisioning.update.company-not-found', breaks: 'Update of an unknown company name creates it' },
-  { id: 'provisioning.license-unchecked-on-update', rule: 'provisioning.update.license-below-users', breaks: 'LicenseQuantity below the users of the type is accepted on update' },
-  { id: 'provisioning.license-check-inclusive', rule: 'provisioning.update.license-equal-users-accepted', breaks: 'LicenseQuantity equal to the users of the type is refused' },
+  { id: 'provisioning.license-unchecked-on-update', provisioning: { licenseCovers: () => true }, rule: 'provisioning.update.license-below-users', breaks: 'LicenseQuantity below the users of the type is accepted on update' },
+  { id: 'provisioning.license-check-inclusive', provisioning: { licenseCovers: (quantity, users) => !(quantity <= users && users > 0) }, rule: 'provisioning.update.license-equal-users-accepted', breaks: 'LicenseQuantity equal to the users of the type is refused' },
   { id: 'provisioning.user-company-unchecked', rule: 'provisioning.update.admin-email-in-other-company', breaks: "an Admin e-mail address of another company's user is accepted" },
   { id: 'provisioning.cancel-keeps-status', rule: 'provisioning.cancel.status-cancelled', breaks: 'Cancel answers without errors but the company stays as it was' },
   { id: 'provisioning.cancel-sets-trial', rule: 'provisioning.cancel.status-cancelled', breaks: 'Cancel sets Status 1 (Trial) instead of 2 (Cancelled)' },
@@ -63,4 +64,10 @@ export const PROVISIONING_FAULTS = [
   { id: 'provisioning.key-get-latest', rule: 'provisioning.key.get-by-automation-id', breaks: 'Get with an AutomationId returns the key made last for the company, whichever AutomationId it belongs to' },
   { id: 'provisioning.key-new-reuses-automation-id', rule: 'provisioning.key.new-generates-automation-id', breaks: 'New without AutomationId renews the default AutomationId instead of generating one' },
   { id: 'provisioning.key-new-keeps-old', rule: 'provisioning.key.new-invalidates-old', breaks: 'New with an AutomationId returns a new key but keeps the old one valid' },
+  // the limits table's cells (contract/limits-provisioning.ts, limits-dates.ts), one fault each
+  ...PROVISIONING_LIMIT_FAULTS,
+  // a refused edge leaves no effect (spec §7.3): the reads that prove it, each broken once
+  { id: 'provisioning.refused-create-stored', provisioning: { refusalChangesNothing: (c) => c !== 'create' }, rule: 'provisioning.create.unknown-company-status', breaks: 'a Create refused with an error stores the company all the same' },
+  { id: 'provisioning.refused-month-create-stored', provisioning: { refusalChangesNothing: (c) => c !== 'create' }, rule: 'provisioning.limits.expiration-month-create', breaks: 'a Create refused with InvalidDate stores the company all the same (a Create of its name then finds it taken)' },
+  { id: 'provisioning.refused-billing-update-applied', provisioning: { refusalChangesNothing: (c) => c !== 'update' }, rule: 'provisioning.limits.billing-monthly-update', breaks: 'an Update refused with BillingPeriodInvalid is applied all the same' },
 ] as const satisfies readonly FaultDef[];

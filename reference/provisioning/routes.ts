@@ -84,19 +84,25 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     return { ok: true, provisioner, body: request, model: model as Record<string, unknown> };
   };
 
-  const scopeOf = (c: Ctx): ProvisionScope => ({ domain, companies, fault: c.get('fault'), companyTypeField: COMPANY_TYPE_FIELD, variant: state.variant });
+  const scopeOf = (c: Ctx): Omit<ProvisionScope, 'command'> => ({
+    domain,
+    companies,
+    fault: c.get('fault'),
+    companyTypeField: COMPANY_TYPE_FIELD,
+    variant: state.variant,
+    policy: c.get('provisioningPolicy'),
+  });
 
-  /** spec §2.4 Command as the vendor's integer, or its name (DMWEB-JAVA's Gson sends enum names). */
-  const commandOf = (value: unknown): number | undefined => {
-    if (typeof value === 'number' && Object.values(COMMANDS).includes(value as 1)) return value;
-    if (typeof value === 'string' && Object.hasOwn(COMMANDS, value)) return COMMANDS[value as CommandName];
-    return undefined;
+  /** spec §2.4 Command as the vendor's integer, or its name (DMWEB-JAVA's Gson sends enum names); §7.3 UnknownCommand by the policy. */
+  const commandOf = (c: Ctx, value: unknown): number | undefined => {
+    const command = typeof value === 'string' && Object.hasOwn(COMMANDS, value) ? COMMANDS[value as CommandName] : value;
+    return typeof command === 'number' && Number.isInteger(command) && c.get('provisioningPolicy').commandKnown(command) ? command : undefined;
   };
 
   const handleProvision = async (c: Ctx) => {
     const opened = await openRequest(c);
     if (!opened.ok) return respond(c, opened.errors, opened.provisioner);
-    let command = commandOf(opened.body.Command);
+    let command = commandOf(c, opened.body.Command);
     if (command === undefined && c.get('fault')('provisioning.unknown-command-as-update')) command = COMMANDS.Update;
     if (command === undefined) return respond(c, ['UnknownCommand'], opened.provisioner, undefined, undefined, c.get('fault')('provisioning.unlisted-error-code') ? [999] : []);
     const scope = scopeOf(c);

@@ -1,5 +1,6 @@
 import type { FaultCheck } from '../faults.js';
 import type { ProvisioningErrorName } from '../../contract/provisioning.js';
+import { SPEC_PROVISIONING_POLICY, type ProvisionCommand, type ProvisioningPolicy } from './policy.js';
 
 /**
  * Field checks of spec §7.3 and §8, written independently of generators/ (which classify the
@@ -8,13 +9,14 @@ import type { ProvisioningErrorName } from '../../contract/provisioning.js';
 
 export type Fault = FaultCheck;
 
-const DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-
-/** Whether y-m-d exists in the proleptic Gregorian calendar (via Date's own rollover). */
-function exists(y: number, m: number, d: number): boolean {
-  const date = new Date(utcDay(y, m, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+/** The request's provisioning policy (policy.ts) and the Command it carries out. */
+export interface PolicyAt {
+  policy: ProvisioningPolicy;
+  command: ProvisionCommand;
 }
+const SPEC_AT: PolicyAt = { policy: SPEC_PROVISIONING_POLICY, command: 'create' };
+
+const DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
 /**
  * spec §7.3 InvalidDate: mm/dd/yyyy, month 1-12, day 1-31 and valid for the month;
@@ -23,13 +25,16 @@ function exists(y: number, m: number, d: number): boolean {
 /** P7 readings: today not past (default), today past, one-digit month and day fields accepted. */
 export type TodayReading = 'today-not-past' | 'today-past' | 'one-digit-fields';
 
-export function checkExpirationDate(value: unknown, today: Date, f: Fault, latest?: Date, reading: TodayReading = 'today-not-past'): ProvisioningErrorName | undefined {
+export function checkExpirationDate(value: unknown, today: Date, f: Fault, latest?: Date, reading: TodayReading = 'today-not-past', at: PolicyAt = SPEC_AT): ProvisioningErrorName | undefined {
+  const { policy: p, command } = at;
   const text = typeof value === 'string' ? value : '';
   let ymd: [number, number, number] | undefined;
   const match = (reading === 'one-digit-fields' ? /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/ : DATE).exec(text);
   if (match) {
     const [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    let valid = m >= 1 && m <= 12 && d >= 1 && d <= 31 && exists(y, m, d);
+    // 'day invalid for the month' asks of days within 1-31 only: a day outside them is the clause before
+    const inRange = d >= 1 && d <= 31;
+    let valid = p.monthValid(m, command) && p.dayValid(d, command) && (!inRange || p.dayOfMonth({ year: y, month: m, day: d }, command));
     if (m === 2 && d === 29) {
       if (f('provisioning.date-feb29-every-year')) valid = true;
       if (f('provisioning.date-century-always-leap') && y % 4 === 0) valid = true;
@@ -49,7 +54,7 @@ export function checkExpirationDate(value: unknown, today: Date, f: Fault, lates
   if (f('provisioning.date-far-future-refused') && given > now + 4 * 366 * 86_400_000) return 'InvalidDate';
   // P8: a server whose date type ends (SQL smalldatetime: 06/06/2079) cannot store a later date
   if (latest && given > latest.getTime()) return 'InvalidDate';
-  const past = reading === 'today-past' ? given <= now : given < now;
+  const past = p.inThePast(Math.round((given - now) / 86_400_000), reading === 'today-past', command);
   if (past && !f('provisioning.past-date-accepted')) return 'PastExpirationDate';
   return undefined;
 }
@@ -61,15 +66,11 @@ function utcDay(y: number, m: number, d: number): number {
   return date.getTime();
 }
 
-/** spec §7.3 BillingPeriodInvalid / §8: Monthly true requires Years = 0; Monthly false requires Years >= 1. */
-export function checkBillingInterval(value: unknown, f: Fault): ProvisioningErrorName | undefined {
+/** spec §7.3 BillingPeriodInvalid / §8: Monthly true requires Years = 0; Monthly false requires Years >= 1 (the policy's billingValid). */
+export function checkBillingInterval(value: unknown, at: PolicyAt = SPEC_AT): ProvisioningErrorName | undefined {
   const b = value as { Monthly?: unknown; Years?: unknown } | null | undefined;
   if (!b || typeof b !== 'object' || typeof b.Monthly !== 'boolean' || !Number.isInteger(b.Years)) return 'BillingPeriodInvalid';
-  const years = b.Years as number;
-  const minYears = f('provisioning.billing-years-off-by-one') ? 2 : 1;
-  if (b.Monthly && years !== 0 && !f('provisioning.billing-yearly-side-only')) return 'BillingPeriodInvalid';
-  if (!b.Monthly && years < minYears && !f('provisioning.billing-monthly-side-only')) return 'BillingPeriodInvalid';
-  return undefined;
+  return at.policy.billingValid({ monthly: b.Monthly, years: b.Years as number }, at.command) ? undefined : 'BillingPeriodInvalid';
 }
 
 const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";

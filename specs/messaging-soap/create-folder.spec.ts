@@ -1,6 +1,6 @@
 import { MESSAGING_ERROR_TEXTS as TEXT } from '../../contract/messaging-errors.js';
 import { check } from '../../harness/expect.js';
-import { SoapSession } from '../../harness/fixtures/soap-session.js';
+import { SoapSession, type SoapFolder } from '../../harness/fixtures/soap-session.js';
 import { account, soapService } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 import { expectInnerXml, expectSoapFault, intOf } from '../../harness/soap-expect.js';
@@ -9,11 +9,13 @@ import { expectInnerXml, expectSoapFault, intOf } from '../../harness/soap-expec
 const base = { interface: 'messaging-soap', level: 'must' } as const;
 const needs = [soapService, account('primary')];
 
-/** spec §7.2 'Folder could not be created': after the Fault GetFolderList shows no new folder of that name (read back). */
-async function expectNoneMade(me: SoapSession, name: string, kept: number[] = []): Promise<void> {
-  const made = (await me.folders()).filter((f) => f.name === name && !kept.includes(f.fid));
+/** spec §7.2 'Folder could not be created': after the Fault GetFolderList shows no new folder of that name (read back); the list read. */
+async function expectNoneMade(me: SoapSession, name: string, kept: number[] = []): Promise<SoapFolder[]> {
+  const listed = await me.folders();
+  const made = listed.filter((f) => f.name === name && !kept.includes(f.fid));
   for (const f of made) me.t.onCleanup('remove the folder made anyway', () => me.soap.deleteFolder(me.key, f.fid));
   check(made.length === 0, `CreateFolder of "${name}" was a Fault, yet GetFolderList shows a new folder of that name (FID ${made.map((f) => f.fid).join(', ')}); spec §7.2: "Folder could not be created".`);
+  return listed;
 }
 
 rule(
@@ -75,14 +77,14 @@ rule(
       { anchor: '§4.4/CreateFolder', quote: 'CreateFolder | SessionKey, FolderType (int), FolderName (string) | CreateFolderResult' },
     ],
     operation: 'messaging-soap.CreateFolder',
-    title: 'a 65-character folder name is created; a 66-character one is a Fault with "Folder could not be created. The Folder Name is too long"',
+    title: 'a 65-character folder name is created and listed under that name; a 66-character one is a Fault with "Folder could not be created. The Folder Name is too long" and makes no folder',
     needs,
   },
   async (t) => {
     const me = await t.given('log on as primary (SOAP)', () => SoapSession.open(t, 'primary'));
     const stem = `${t.prefix}-len-`;
     const at65 = stem + 'x'.repeat(65 - stem.length);
-    await me.createFolder(0, at65);
+    const fid65 = await me.createFolder(0, at65);
     const at66 = `${stem}${'y'.repeat(66 - stem.length)}`;
     const long = await t.soap.createFolder(me.key, 0, at66);
     if (!long.fault) {
@@ -90,7 +92,8 @@ rule(
       t.onCleanup('remove the 66-character folder', () => t.soap.deleteFolder(me.key, fid));
     }
     expectSoapFault(long, TEXT.folderNameTooLong);
-    await expectNoneMade(me, at66);
+    const listed = await expectNoneMade(me, at66);
+    check(listed.some((f) => f.fid === fid65 && f.name === at65), `GetFolderList: the 65-character folder (NewFID ${fid65}) is not listed as "${at65}".`);
   },
 );
 

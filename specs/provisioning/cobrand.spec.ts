@@ -2,6 +2,7 @@ import { buildCobrand } from '../../generators/company.js';
 import { namePair } from '../../generators/company-name.js';
 import { iface, provisioningAccount } from '../../harness/needs.js';
 import { attemptCreate, company, expectAccepted, expectErrors, givenCompany } from '../../harness/fixtures/provisioning.js';
+import { expectNotCreated, expectShown } from '../../harness/fixtures/provisioning-reads.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 import { NAMED_ERROR, PROVISION } from './spec-refs.js';
 
@@ -41,13 +42,14 @@ rule(
       PROVISION,
       NAMED_ERROR,
     ],
-    title: 'a cobrand for a company whose name shares its first 8 characters with a cobranded company is refused with CobrandExists',
+    title: 'a cobrand for a company whose name shares its first 8 characters with a cobranded company is refused with CobrandExists, and the company is not made',
   },
   async (t) => {
     const [first, second] = namePair(t.prefix, 0, 8, ['Harbor Clinic', 'Harbor Dental']);
     await givenCompany(t, company(t, 0, { CompanyName: first, Cobrand: cobrandOf(t, 0) }), 'create a cobranded company');
     const reply = await attemptCreate(t, company(t, 1, { CompanyName: second, Cobrand: cobrandOf(t, 1) }));
     expectErrors(reply, `spec §8: 'first 8 characters of the company must be unique among cobranded portals'; "${first}" and "${second}"`, 'CobrandExists');
+    await expectNotCreated(t, company(t, 1, { CompanyName: second }), `a cobranded "${second}"`);
   },
 );
 
@@ -65,7 +67,9 @@ rule(
   async (t) => {
     const [first, second] = namePair(t.prefix, 0, 7, ['Harbor Clinic', 'Harbor Dental']);
     await givenCompany(t, company(t, 0, { CompanyName: first, Cobrand: cobrandOf(t, 0) }), 'create a cobranded company');
-    const reply = await attemptCreate(t, company(t, 1, { CompanyName: second, Cobrand: cobrandOf(t, 1) }));
+    const model = company(t, 1, { CompanyName: second, Cobrand: cobrandOf(t, 1) });
+    const reply = await attemptCreate(t, model);
     expectAccepted(reply, `spec §8: uniqueness is of the first 8 characters; "${first}" and "${second}" share 7`);
+    expectShown(t, reply, model, ['Cobrand'], `the cobrand of "${second}"`);
   },
 );

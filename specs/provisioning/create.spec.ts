@@ -3,6 +3,7 @@ import { MALFORMED_EMAIL_BOUNDARIES, malformedEmail } from '../../generators/ema
 import { autoSenderDomains, companyTypeField, iface, provisioningAccount } from '../../harness/needs.js';
 import { property } from '../../harness/property.js';
 import { attemptCreate, cancelNow, company, expectAccepted, expectErrors, givenCompany, keyShown } from '../../harness/fixtures/provisioning.js';
+import { expectNotCreated } from '../../harness/fixtures/provisioning-reads.js';
 import { rule } from '../../harness/rule.js';
 import { NAMED_ERROR, PROVISION } from './spec-refs.js';
 
@@ -101,13 +102,14 @@ rule(
       PROVISION,
       NAMED_ERROR,
     ],
-    title: 'Create with a Status other than 0, 1 or 2 (here 3, -1, 7) is refused with UnknownCompanyStatus',
+    title: 'Create with a Status other than 0, 1 or 2 (here 3, -1, 7) is refused with UnknownCompanyStatus and makes no company',
   },
   async (t) => {
     // 3 is the vendor enum's NoUpdate (vendor-wire §5); spec §3.3 wins: 'Any other value yields the error UnknownCompanyStatus'
     for (const [i, Status] of [3, -1, 7].entries()) {
       const reply = await attemptCreate(t, company(t, i, { Status }));
       expectErrors(reply, `spec §3.3: 'Any other value yields the error UnknownCompanyStatus'; Status ${Status}`, 'UnknownCompanyStatus');
+      await expectNotCreated(t, company(t, i), `Status ${Status}`);
     }
   },
 );

@@ -2,6 +2,7 @@ import type { UserTypeModel } from '../../contract/provisioning.js';
 import { buildCobrand, buildSecureContact } from '../../generators/company.js';
 import { iface, provisioningAccount, provisioningUserType, secureContactUserType } from '../../harness/needs.js';
 import { attemptCreate, company, expectAccepted, expectErrors, expectOneOf, plainUserTypes } from '../../harness/fixtures/provisioning.js';
+import { expectNotCreated, expectShown } from '../../harness/fixtures/provisioning-reads.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 import { NAMED_ERROR, PROVISION } from './spec-refs.js';
 
@@ -77,13 +78,14 @@ rule(
       PROVISION,
       NAMED_ERROR,
     ],
-    title: 'a SecureContact of a user type with no licenses left (LicenseQuantity 0) is refused with MoreSecureContactsThanLicenses',
+    title: 'a SecureContact of a user type with no licenses left (LicenseQuantity 0) is refused with MoreSecureContactsThanLicenses and makes no company',
   },
   async (t) => {
     // the plain type's licenses must not count: the limit is per 'specified user type' (spec §8)
     const Cobrand = buildCobrand(seedOf(t, 0), buildSecureContact(seedOf(t, 0), scType(t)));
     const reply = await attemptCreate(t, company(t, 0, { Cobrand }, withSecureContactType(t, 0)));
     expectErrors(reply, "spec §8: 'no more than the licenses of the specified user type'; 1 SecureContact, LicenseQuantity 0", 'MoreSecureContactsThanLicenses');
+    await expectNotCreated(t, company(t, 0), '1 SecureContact of 0 licenses');
   },
 );
 
@@ -97,12 +99,15 @@ rule(
       { anchor: '§2.4/CobrandModel', quote: 'SecureContacts (SecureContactModel)', silence: 'secure-contacts-shape' },
       PROVISION,
     ],
-    title: 'as many SecureContacts as the licenses of their user type (1 of 1) are accepted',
+    title: 'as many SecureContacts as the licenses of their user type (1 of 1) are accepted, and shown where Data carries the company',
   },
   async (t) => {
     const Cobrand = buildCobrand(seedOf(t, 0), buildSecureContact(seedOf(t, 0), scType(t)));
-    const reply = await attemptCreate(t, company(t, 0, { Cobrand }, [{ UserTypeCode: scType(t), LicenseQuantity: 1 }]));
-    expectAccepted(reply, "spec §8: 'no more than the licenses of the specified user type'; 1 SecureContact, LicenseQuantity 1");
+    const model = company(t, 0, { Cobrand }, [{ UserTypeCode: scType(t), LicenseQuantity: 1 }]);
+    const reply = await attemptCreate(t, model);
+    const why = "spec §8: 'no more than the licenses of the specified user type'; 1 SecureContact, LicenseQuantity 1";
+    expectAccepted(reply, why);
+    expectShown(t, reply, model, ['UserTypes', 'Cobrand'], why);
   },
 );
 

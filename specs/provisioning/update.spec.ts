@@ -4,7 +4,8 @@ import { shiftDate } from '../../generators/expiration-date.js';
 import { check } from '../../harness/expect.js';
 import { adminCredentials, companyInResponse, iface, provisioningAccount, provisioningUserType, secureContactUserType, secureContactsCountAsUsers } from '../../harness/needs.js';
 import { createUserOfType, onlyUserTypeIdOf, provisionedAdminSession } from '../../harness/fixtures/admin.js';
-import { cancelAtEnd, company, companyShown, expectAccepted, expectErrors, givenCompany, plainUserTypes } from '../../harness/fixtures/provisioning.js';
+import { cancelAtEnd, cancelNow, company, companyShown, expectAccepted, expectErrors, givenCompany, plainUserTypes } from '../../harness/fixtures/provisioning.js';
+import { expectShown } from '../../harness/fixtures/provisioning-reads.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 import { NAMED_ERROR, PROVISION } from './spec-refs.js';
 
@@ -95,12 +96,17 @@ rule(
       PROVISION,
       NAMED_ERROR,
     ],
-    title: 'Update lowering a LicenseQuantity below the users already provisioned for that type (0 for 1) is refused with LicenseQuantityLessThanNumberOfUsers',
+    title: 'Update lowering a LicenseQuantity below the users already provisioned for that type (0 for 1) is refused with LicenseQuantityLessThanNumberOfUsers and leaves it as it was',
   },
   async (t) => {
     const model = await companyWithOneContact(t);
     const reply = await t.clients.provisioning.update(licenseUpdate(t, model, 0));
     expectErrors(reply, "spec §7.3: 'Requested LicenseQuantity is below the count of users already provisioned for that type'", 'LicenseQuantityLessThanNumberOfUsers');
+    // no effect: where Data carries the company, a Cancel's answer still shows LicenseQuantity 2
+    if (!t.profile.provisioning?.companyInResponse) return;
+    const read = await cancelNow(t, model);
+    expectAccepted(read, 'Cancel, whose answer shows the company as stored after the refused Update');
+    expectShown(t, read, model, ['UserTypes'], 'the refused Update must leave the LicenseQuantity as it was');
   },
 );
 
@@ -119,8 +125,10 @@ rule(
   },
   async (t) => {
     const model = await companyWithOneContact(t);
-    const reply = await t.clients.provisioning.update(licenseUpdate(t, model, 1));
+    const updated = licenseUpdate(t, model, 1);
+    const reply = await t.clients.provisioning.update(updated);
     expectAccepted(reply, "spec §8 LicenseQuantity: 'not less than the current number of users of that type'");
+    expectShown(t, reply, updated, ['UserTypes'], 'LicenseQuantity 1 for 1 user');
   },
 );
 

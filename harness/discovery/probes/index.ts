@@ -1,7 +1,7 @@
 import type { ProbeName } from '../../../contract/silences/discovery.js';
 import type { Probe } from '../types.js';
 import { adminOperations, adminTimestamp, adminUserTypes } from './admin.js';
-import { changePassword, mailFolders, mailTrash, searchFirstPage } from './mail.js';
+import { changePassword, folderNameUnit, mailFolders, mailTrash, searchFirstPage } from './mail.js';
 import { provisioningCompany, provisioningErrors, secureContactsCount } from './provisioning.js';
 import { smtpSubnet } from './smtp.js';
 import { resourceType, tokenScheme } from './token.js';
@@ -22,6 +22,7 @@ export const PROBES: Readonly<Record<ProbeName, Probe>> = {
   'secure-contacts-count': secureContactsCount,
   'mail-folders': mailFolders,
   'mail-trash': mailTrash,
+  'folder-name-unit': folderNameUnit,
   'change-password': changePassword,
   'search-first-page': searchFirstPage,
   'smtp-subnet': smtpSubnet,

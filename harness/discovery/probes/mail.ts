@@ -3,6 +3,10 @@ import { FolderListSchema, SearchResponseSchema, SendResponseSchema, LogOnRespon
 import type { Account } from '../../../contract/profile.js';
 import type { RestAuth } from '../../clients/messaging-rest.js';
 import type { HttpResponse } from '../../http.js';
+import { documentedErrorText } from '../../expect.js';
+import { answeredFolderId } from '../../fixtures/mail-folders.js';
+import { MESSAGING_ERROR_TEXTS } from '../../../contract/messaging-errors.js';
+import { ASTRAL_NAME_CHARS } from '../../../generators/folder-name.js';
 import { finder, type DiscoveryContext } from '../context.js';
 import type { Finding, Probe } from '../types.js';
 
@@ -136,5 +140,35 @@ export const changePassword: Probe = {
       return [f.decided('messaging.changePasswordUserField', field, field === 'EmailAddr' ? 'the user is named by EmailAddr' : 'by another field (UserIdOrEmail)', `Change password without a session key was accepted with the user in ${field} (and changed back)`, marks)];
     }
     return [f.none('messaging.changePasswordUserField', 'Change password without a session key was refused with the user in EmailAddr and in UserIdOrEmail', ['messaging-rest.change-password.without-key'], marks)];
+  },
+};
+
+/**
+ * spec §8 'at most 65 characters' (M2): one folder whose name is 65 code points (and graphemes)
+ * but more than 65 UTF-16 units. Accepted: the target counts code points; refused as too long:
+ * UTF-16 units. The folder is deleted at once.
+ */
+export const folderNameUnit: Probe = {
+  name: 'folder-name-unit',
+  keys: ['messaging.folderNameUnit'],
+  async run(ctx) {
+    const f = finder(ctx, 'folder-name-characters');
+    const auth = await logOn(ctx, ctx.profile.accounts.primary);
+    if (!auth) return [f.ambiguous('messaging.folderNameUnit', 'every reading', 'the primary account could not log on; the default stays', [ctx.mark()])];
+    const tag = `${ctx.name('unit')}-`;
+    const name = tag + [...ASTRAL_NAME_CHARS].slice(0, 65 - tag.length).join('');
+    const rest = ctx.clients().rest;
+    const res = await rest.createFolder(auth, { FolderName: name, FolderType: 0 });
+    const at = ctx.mark();
+    if (ok(res)) {
+      const listed = FolderListSchema.safeParse((await rest.listFolders(auth)).json);
+      const id = answeredFolderId(res) ?? (listed.success ? listed.data.Folders.find((x) => x.FolderName === name)?.FolderId : undefined);
+      if (id !== undefined) await rest.deleteFolder(auth, id);
+      return [f.decided('messaging.folderNameUnit', 'code-points', 'code points', `a folder name of 65 code points (${name.length} UTF-16 units) was accepted`, [at])];
+    }
+    if (documentedErrorText(res) === MESSAGING_ERROR_TEXTS.folderNameTooLong) {
+      return [f.decided('messaging.folderNameUnit', 'utf16', 'UTF-16 units', `a folder name of 65 code points but ${name.length} UTF-16 units was refused as too long`, [at])];
+    }
+    return [f.none('messaging.folderNameUnit', `a folder name of 65 code points answered HTTP ${res.status}, neither created nor refused as too long`, ['messaging-rest.limits.folder-name-astral'], [at])];
   },
 };

@@ -34,7 +34,7 @@ export class MailFolders {
   create(actor: Actor, name: string, type: number): Folder {
     const p = actor.policy;
     const wronglyAccepted = (type === 2 && p.acceptsFolderType2()) || (type === -1 && p.acceptsFolderTypeMinus1());
-    if (type !== 0 && type !== 1 && !wronglyAccepted) fail('folderTypeInvalid');
+    if (!p.folderTypeAllowed(type) && !wronglyAccepted) fail('folderTypeInvalid');
     if (name.trim() === '') fail('folderTypeInvalid');
     let length = this.#length(name);
     if (p.truncatesLongFolderNames() && length > 80) {
@@ -42,7 +42,7 @@ export class MailFolders {
       length = this.#length(name);
     }
     const limit = p.folderNameLimit(FOLDER_NAME_MAX);
-    if (length > limit) fail('folderNameTooLong');
+    if (!p.folderNameFits(name, length, limit)) fail('folderNameTooLong');
     if (p.refusesNonAsciiFolderNames() && nonAscii(name)) fail('folderUnknown');
     // M3: case-insensitively after NFC, or exactly (axis mail.duplicate-folder-names)
     const norm = (n: string) => (this.readings.duplicateNames === 'exact' ? n : n.normalize('NFC').toLowerCase());

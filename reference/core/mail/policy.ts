@@ -90,11 +90,15 @@ export interface MailPolicy extends PartyPolicy {
   retractedStatus(retracted: number): number;
   retractKeepsRecipientCopies(): boolean;
   // §4.3 folders, §8 limits, §7.2 CreateFolder
+  /** §8 'Folder type: 0 (inbox) or 1 (outbox) only': whether FolderType `type` is one of them */
+  folderTypeAllowed(type: number): boolean;
   acceptsFolderType2(): boolean;
   acceptsFolderTypeMinus1(): boolean;
   truncatesLongFolderNames(): boolean;
   /** the longest folder name accepted, given §8's 'at most 65 characters' */
   folderNameLimit(max: number): number;
+  /** §8 'at most 65 characters': whether `name`, `length` characters long (the reading's unit), fits a limit of `max` */
+  folderNameFits(name: string, length: number, max: number): boolean;
   refusesNonAsciiFolderNames(): boolean;
   refusesDuplicateFolderNames(): boolean;
   refusesNonAsciiDuplicateFolderNames(): boolean;
@@ -165,10 +169,12 @@ export const SPEC_MAIL_POLICY: MailPolicy = {
   retractMarksSenderCopy: yes,
   retractedStatus: (retracted) => retracted,
   retractKeepsRecipientCopies: yes,
+  folderTypeAllowed: (type) => type === 0 || type === 1,
   acceptsFolderType2: no,
   acceptsFolderTypeMinus1: no,
   truncatesLongFolderNames: no,
   folderNameLimit: (max) => max,
+  folderNameFits: (_name, length, max) => length <= max,
   refusesNonAsciiFolderNames: no,
   refusesDuplicateFolderNames: yes,
   refusesNonAsciiDuplicateFolderNames: yes,

@@ -1,7 +1,7 @@
 /**
  * Fixtures the rules of a worker share and do not change (a message to read, an account to
  * view): made once, when the first rule asks for it, and removed when the worker ends, after every
- * rule that read it. Each is made by a handle of its own (RuleContext.shared), whose requests name
+ * rule that read it. Each is made by a handle of its own (harness/shared-fixture.ts), whose requests name
  * the fixture, not a rule, so a fault scoped to a rule never reaches it: what a rule judges through
  * a shared fixture is its own read. Kept apart from RuleContext so the worker's state, which holds
  * it, imports nothing of the rules.

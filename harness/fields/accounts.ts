@@ -1,3 +1,4 @@
+import { shared } from '../shared-fixture.js';
 import { displayText, drawText, identifierText } from '../../generators/unicode-text.js';
 import type { FieldRead, FieldWrite } from '../../contract/fields.js';
 import { keyOf, type Identity } from '../clients/admin.js';
@@ -32,7 +33,7 @@ interface AdminContext {
 
 /** The profile administrator's key and company (its CompanyId as View shows its own account). */
 function adminContext(t: RuleContext): Promise<AdminContext> {
-  return t.shared('admin:context', 'an administration session key and the company it administers', 'admin.GetSessionKey', async (s) => {
+  return shared(t, 'admin:context', 'an administration session key and the company it administers', 'admin.GetSessionKey', async (s) => {
     const key = await adminSession(s);
     const view = await s.given('read the administrator’s own account (its CompanyId)', () => s.admin.viewAccount(key, { Email: adminCredentialsOf(s).email }), 'admin.ViewAccount');
     const companyId = Number((view.json as { CompanyId?: unknown } | undefined)?.CompanyId);
@@ -87,7 +88,7 @@ const record = (sent: Record<string, unknown>, ctx: AdminContext, answer: Record
 export function writtenAccount(t: RuleContext, write: FieldWrite, read: FieldRead): Promise<AccountRecord> {
   const enabled = write.slug === 'create' && read.slug === 'details';
   const key = `account:${write.slug}${enabled ? ':enabled' : ''}`;
-  return t.shared(key, `an account written by ${write.label}`, write.operation, async (s) => {
+  return shared(t, key, `an account written by ${write.label}`, write.operation, async (s) => {
     const ctx = await adminContext(s);
     const first = values(s, ctx, 'a', 1);
     if (enabled) first.Disabled = false;

@@ -1,3 +1,4 @@
+import { shared } from '../shared-fixture.js';
 import type { FieldRead, FieldWrite } from '../../contract/fields.js';
 import type { CompanyModel } from '../../contract/provisioning.js';
 import { displayText, drawText } from '../../generators/unicode-text.js';
@@ -39,7 +40,7 @@ async function placeOf(s: RuleContext, key: string, email: string): Promise<{ co
 }
 
 export function writtenCompany(t: RuleContext, write: FieldWrite): Promise<CompanyRecord> {
-  return t.shared(`company:${write.slug}`, `a company written by ${write.label}`, write.operation, async (s) => {
+  return shared(t, `company:${write.slug}`, `a company written by ${write.label}`, write.operation, async (s) => {
     const seed = s.run.settings.seed;
     const names = (round: number) => ({ FirstName: drawText(displayText(s.prefix, 1), seed, `${s.prefix}.first${round}`), LastName: drawText(displayText(s.prefix, 1), seed, `${s.prefix}.last${round}`) });
     const model = company(s, 0);
@@ -89,7 +90,7 @@ export interface ProvisionedUser {
 
 /** A user the authorization_code grant provisioned into the profile's company (identityProvider.autoProvisionCompanyId); deleted when the worker ends. */
 export function autoProvisioned(t: RuleContext, write: FieldWrite): Promise<ProvisionedUser> {
-  return t.shared('token:auto-provisioned', `a user provisioned by ${write.label}`, write.operation, async (s) => {
+  return shared(t, 'token:auto-provisioned', `a user provisioned by ${write.label}`, write.operation, async (s) => {
     const idp = s.profile.identityProvider!;
     const companyId = idp.autoProvisionCompanyId!;
     const email = `${s.prefix}.auto@example.com`.toLowerCase();

@@ -1,3 +1,4 @@
+import { shared } from '../shared-fixture.js';
 import type { FieldRead, FieldWrite } from '../../contract/fields.js';
 import { displayText, drawText } from '../../generators/unicode-text.js';
 import { FolderListSchema } from '../../contract/messaging.js';
@@ -21,7 +22,7 @@ export interface FolderRecord {
 }
 
 export function writtenFolder(t: RuleContext, write: FieldWrite): Promise<FolderRecord> {
-  return t.shared(`folder:${write.slug}`, `a folder written by ${write.label}`, write.operation, async (s) => {
+  return shared(t, `folder:${write.slug}`, `a folder written by ${write.label}`, write.operation, async (s) => {
     const sent = { FolderName: drawText(displayText(s.prefix, 1), s.run.settings.seed, `${s.prefix}.FolderName`), FolderType: 1 };
     if (write.interface === 'messaging-rest') {
       const primary = await restSession(s, 'primary');

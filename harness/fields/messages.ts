@@ -1,3 +1,4 @@
+import { shared } from '../shared-fixture.js';
 import PostalMime from 'postal-mime';
 import type { FieldRead, FieldWrite } from '../../contract/fields.js';
 import { MessageIdsSchema, MetadataSchema, MimeResponseSchema, SearchResponseSchema, SendMimeResponseSchema, SendResponseSchema, SummariesSchema, type Summary } from '../../contract/messaging.js';
@@ -30,7 +31,7 @@ const encodingOf = (write: FieldWrite): TransferEncoding => (write.id.endsWith('
 
 export function writtenMessage(t: RuleContext, write: FieldWrite): Promise<MessageRecord> {
   const performs = [write.operation, 'messaging-rest.GetInboxMessageIds'] as const;
-  return t.shared(`message:${write.slug}`, `a message written by ${write.label}`, performs, async (s) => {
+  return shared(t, `message:${write.slug}`, `a message written by ${write.label}`, performs, async (s) => {
     const [primary, peer, outsider] = await Promise.all([restSession(s, 'primary'), restSession(s, 'peer'), restSession(s, 'outsider')]);
     const tag = s.prefix;
     const seed = s.run.settings.seed;

@@ -1,3 +1,4 @@
+import { shared } from '../shared-fixture.js';
 import type { AccountRole } from '../../contract/profile.js';
 import { MailSession } from '../fixtures/mailbox.js';
 import { SoapSession } from '../fixtures/soap-session.js';
@@ -10,15 +11,15 @@ import type { RuleContext } from '../rule.js';
  */
 
 export function restSession(t: RuleContext, role: AccountRole): Promise<MailSession> {
-  return t.shared(`session:rest:${role}`, `log on as ${role} (REST)`, 'messaging-rest.LogOn', (s) => MailSession.open(s, role), []);
+  return shared(t, `session:rest:${role}`, `log on as ${role} (REST)`, 'messaging-rest.LogOn', (s) => MailSession.open(s, role), []);
 }
 
 export function soapSession(t: RuleContext, role: AccountRole): Promise<SoapSession> {
-  return t.shared(`session:soap:${role}`, `log on as ${role} (SOAP)`, 'messaging-soap.Logon', (s) => SoapSession.open(s, role), []);
+  return shared(t, `session:soap:${role}`, `log on as ${role} (SOAP)`, 'messaging-soap.Logon', (s) => SoapSession.open(s, role), []);
 }
 
 /** The user's Inbox id, as its REST folder list names it (profile messaging.systemFolderNames). */
 export async function inboxOf(t: RuleContext, role: AccountRole): Promise<number> {
   const session = await restSession(t, role);
-  return t.shared(`inbox:${role}`, `find ${role}'s Inbox`, 'messaging-rest.ListFolders', async () => (await session.systemFolders()).inbox, []);
+  return shared(t, `inbox:${role}`, `find ${role}'s Inbox`, 'messaging-rest.ListFolders', async () => (await session.systemFolders()).inbox, []);
 }

@@ -43,9 +43,13 @@ export class RuleContext {
   readonly removed = new WeakSet<object>();
   /** the exchange or dialogue whose answer decided the verdict (issue 17, item 1) */
   decisive?: Decisive;
+  /** exchanges of shared fixtures this rule made (harness/shared.ts), counted with its own */
+  sharedExchanges = 0;
   #givenDepth = 0;
   #stage: 'body' | 'cleanup' | 'counterexample' = 'body';
   readonly #cleanups: Array<{ what: string; fn: () => Promise<unknown> }> = [];
+
+  readonly #worker: WorkerState;
 
   constructor(
     readonly meta: RuleIdentity,
@@ -54,6 +58,7 @@ export class RuleContext {
     /** epoch ms by which the test must be done */
     readonly deadline: number,
   ) {
+    this.#worker = worker;
     this.run = runContext();
     this.profile = this.run.profile;
     this.redact = new Redactor(this.run.secrets);
@@ -174,6 +179,11 @@ export class RuleContext {
     } finally {
       this.#givenDepth -= 1;
     }
+  }
+
+  /** What the rules of this worker share (harness/shared-fixture.ts makes its fixtures with it). */
+  get worker(): WorkerState {
+    return this.#worker;
   }
 
   /** Whether the rule judges any of `operations` (RuleMeta.operation). */

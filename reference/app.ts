@@ -3,6 +3,7 @@ import { internalErrorText } from '../contract/messaging-errors.js';
 import type { ReferenceState } from './state.js';
 import { caselessRouting, refusalScope, requestScope, type AppEnv } from './http.js';
 import { JSON_NAME_CASE, PATH_CASE } from './axes/vendor.js';
+import { SHOWN_TEXT } from './axes/lenient.js';
 import { tokenRoutes } from './token/routes.js';
 import { messagingRestRoutes } from './messaging-rest/routes.js';
 import { provisioningRoutes } from './provisioning/routes.js';
@@ -24,7 +25,7 @@ export function createApp(state: ReferenceState): Hono<AppEnv> {
     state.stats.requests += 1;
     await next();
   });
-  app.use(requestScope(state.faults, state.variant.get(JSON_NAME_CASE) === 'caseless'));
+  app.use(requestScope(state.faults, state.variant.get(JSON_NAME_CASE) === 'caseless', state.variant.get(SHOWN_TEXT)));
   app.use(refusalScope(state.refusals));
   app.route('/', tokenRoutes(state));
   app.route('/SecureMessagingAPI', messagingRestRoutes(state));

@@ -2,6 +2,7 @@ import type { MailPolicy } from './core/mail/policy.js';
 import type { PartyPolicy } from './core/party-policy.js';
 import type { CredentialPolicy } from './core/credential-policy.js';
 import type { ProvisioningPolicy } from './provisioning/policy.js';
+import type { ShownCell } from './shown.js';
 
 /**
  * The shape of one deliberate fault of the reference (reference/faults.ts lists them). It lives
@@ -33,6 +34,12 @@ export interface FaultDef {
   readonly credentials?: Partial<CredentialPolicy>;
   /** the provisioning adapter's decisions this fault answers otherwise (reference/provisioning/policy.ts) */
   readonly provisioning?: Partial<ProvisioningPolicy>;
+  /**
+   * The one cell of the matrix `fields` this fault breaks (reference/fields-faults.ts): the read
+   * shows that field garbled, of records that write wrote (reference/shown.ts). An answer patch at
+   * the read's edge, never a check inside a handler.
+   */
+  readonly shown?: ShownCell;
 }
 
 /** What a fault may also break: other rules, and why (the interface files' `f` helpers take it). */

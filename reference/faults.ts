@@ -7,6 +7,8 @@ import { DIRECTORY_FAULTS } from './directory/faults.js';
 import { ADMIN_FAULTS } from './admin/faults.js';
 import { PARTY_FAULTS } from './parties-faults.js';
 import { CREDENTIAL_FAULTS } from './credential-faults.js';
+import { FIELD_FAULTS } from './fields-faults.js';
+import type { Garbles } from './shown.js';
 
 import type { FaultDef } from './fault-def.js';
 import { SPEC_MAIL_POLICY, type MailPolicy } from './core/mail/policy.js';
@@ -23,7 +25,7 @@ export type { FaultDef } from './fault-def.js';
  * rule's test fails under it. Each interface declares its faults `as const`, so `FaultId` is the
  * union of their literal ids and a misspelt id in a check fails tsc.
  */
-export const FAULTS = [...TOKEN_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS, ...MESSAGING_SOAP_FAULTS, ...ADMIN_FAULTS, ...SMTP_FAULTS, ...DIRECTORY_FAULTS, ...PARTY_FAULTS, ...CREDENTIAL_FAULTS] as const satisfies readonly FaultDef[];
+export const FAULTS = [...TOKEN_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS, ...MESSAGING_SOAP_FAULTS, ...ADMIN_FAULTS, ...SMTP_FAULTS, ...DIRECTORY_FAULTS, ...PARTY_FAULTS, ...CREDENTIAL_FAULTS, ...FIELD_FAULTS] as const satisfies readonly FaultDef[];
 
 /** The id of a fault of the catalogue: a literal union, so `faults.on('misspelt', …)` fails tsc. */
 export type FaultId = (typeof FAULTS)[number]['id'];
@@ -50,6 +52,8 @@ export class Faults {
   readonly #partyOverrides: readonly HookOverride<PartyPolicy, FaultId>[];
   readonly #credentialOverrides: readonly HookOverride<CredentialPolicy, FaultId>[];
   readonly #provisioningOverrides: readonly HookOverride<ProvisioningPolicy, FaultId>[];
+  /** `read|write|field` → the fault of that cell of the matrix `fields` (reference/shown.ts) */
+  readonly #cells: ReadonlyMap<string, FaultId>;
 
   constructor(ids: Iterable<string>, scoped = false, footprint = false) {
     if (footprint) this.#footprint = new Map();
@@ -67,6 +71,20 @@ export class Faults {
     this.#mailOverrides = [...replacing.flatMap((f) => ('mail' in f && f.mail ? [{ id: f.id as FaultId, hooks: f.mail }] : [])), ...this.#partyOverrides];
     this.#credentialOverrides = replacing.flatMap((f) => ('credentials' in f && f.credentials ? [{ id: f.id as FaultId, hooks: f.credentials }] : []));
     this.#provisioningOverrides = replacing.flatMap((f) => ('provisioning' in f && f.provisioning ? [{ id: f.id as FaultId, hooks: f.provisioning }] : []));
+    this.#cells = new Map(replacing.flatMap((f) => ('shown' in f && f.shown ? [[cellKey(f.shown.read, f.shown.write, f.shown.field), f.id as FaultId] as const] : [])));
+  }
+
+  /**
+   * For a request made on behalf of `rule`: whether the read shows a field garbled (a fault of
+   * the matrix `fields` on for it). Asked at the read, so a fault's footprint is the rules whose
+   * reads reach its cell.
+   */
+  garbles(rule: string | undefined): Garbles {
+    if (this.#cells.size === 0) return () => false;
+    return (read, origin, field) => {
+      const id = origin === undefined ? undefined : this.#cells.get(cellKey(read, origin, field));
+      return id !== undefined && this.on(id, rule);
+    };
   }
 
   /** The mail core's policy for a request made on behalf of `rule`: the spec's, with the hooks of the faults on for it replaced. */
@@ -123,6 +141,8 @@ export class Faults {
     return !this.#scoped || def.rule === rule;
   }
 }
+
+const cellKey = (read: string, write: string, field: string) => `${read}|${write}|${field}`;
 
 /** The k-th fault of each rule (rules with fewer faults drop out of later rounds). */
 export function faultRound(k: number): FaultDef[] {

@@ -9,6 +9,7 @@ import type { PartyPolicy } from './core/party-policy.js';
 import type { CredentialPolicy } from './core/credential-policy.js';
 import type { ProvisioningPolicy } from './provisioning/policy.js';
 import type { LenientRead } from './axes/lenient.js';
+import { shownValue, type Shown, type TextShown } from './shown.js';
 
 /** Per-request values every route module can read. */
 export interface AppEnv {
@@ -23,6 +24,8 @@ export interface AppEnv {
     credentialPolicy: CredentialPolicy;
     /** the provisioning adapter's decisions on the spec's limits for this request (reference/provisioning/policy.ts) */
     provisioningPolicy: ProvisioningPolicy;
+    /** what a read shows of a stored field: the variant's reading of text, and the faults of the matrix `fields` on for its rule (shown.ts) */
+    shown: Shown;
     /** the peer address, for IP restrictions (spec §7.1 IpRestriction) */
     clientIp: string;
     /** JSON property names matched without regard to case (json.ts; reference/axes/vendor.ts) */
@@ -37,7 +40,7 @@ export type Ctx = Context<AppEnv>;
 /** Largest request body any reference route reads; larger bodies are invalid requests. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-export function requestScope(faults: Faults, caselessJson = true) {
+export function requestScope(faults: Faults, caselessJson = true, text: TextShown = 'as-stored') {
   return async (c: Ctx, next: () => Promise<void>) => {
     const rule = c.req.header(RULE_HEADER);
     c.set('caselessJson', caselessJson);
@@ -46,6 +49,7 @@ export function requestScope(faults: Faults, caselessJson = true) {
     c.set('partyPolicy', faults.partyPolicy(rule));
     c.set('credentialPolicy', faults.credentialPolicy(rule));
     c.set('provisioningPolicy', faults.provisioningPolicy(rule));
+    c.set('shown', shownValue(text, faults.garbles(rule)));
     const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
     c.set('clientIp', incoming?.socket?.remoteAddress ?? '127.0.0.1');
     await next();

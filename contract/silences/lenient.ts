@@ -29,7 +29,17 @@ export const LENIENT_SILENCES: readonly Silence[] = [
     readings: ['text is stored as sent', 'it is case-folded or Unicode-normalised (NFC, NFKC) before a limit or a comparison'],
     neutral:
       'generated names use only characters that NFC and NFKC leave alone and that have no combining marks, so a length over 65 stays over 65 under every normalisation; invalid e-mail addresses, dates and codes stay invalid under case folding, NFC/NFKC and a dropped trailing dot.',
-    inert: 'the suite’s inputs are fixed points of every normalisation (a self-test proves it), so a normalising server sees exactly what the suite sent.',
+    inert: 'the inputs a server counts or compares are fixed points of every normalisation (a self-test proves it), so a normalising server sees exactly what the suite sent; the display text of the field round trips (F2) is neither counted nor compared by a server, only shown back.',
     clarification: 'L3',
+  },
+  {
+    id: 'shown-text-normalisation',
+    anchors: ['§2/type-notation-string-int-boolean'],
+    section: '§2',
+    sentence: 'The type notation is: string, int, boolean, datetime.',
+    readings: ['a read shows a string as it was stored', 'a read shows its canonical composition (NFC): a canonically equivalent sequence (Unicode C7)'],
+    neutral:
+      'the field round trips compare text after NFC on both sides: canonically equivalent text is the same text; compatibility forms (NFKC), case and white space are not, except that identifiers (e-mail addresses, UserId, SingleSignOnId) are compared without regard to case (F2).',
+    clarification: 'F2',
   },
 ];

@@ -65,9 +65,14 @@ export function sealLogin(automationId: string, encryptionKey: string, identity:
     'x-iv': envelope.iv,
     'x-hash': envelope.hash,
   };
-  if (identity.Email) headers['x-email'] = identity.Email;
-  if (identity.UserId) headers['x-user-id'] = identity.UserId;
-  if (identity.SingleSignOnId) headers['x-single-sign-on-id'] = identity.SingleSignOnId;
+  // the clear headers only mirror the encrypted identity (CS-ADMIN sends X-Email alone): a value
+  // an HTTP field cannot carry as text (RFC 9110 §5.5: visible ASCII) travels in the payload only
+  const mirror = (name: string, value: string | undefined) => {
+    if (value && /^[\x20-\x7e]*$/.test(value)) headers[name] = value;
+  };
+  mirror('x-email', identity.Email);
+  mirror('x-user-id', identity.UserId);
+  mirror('x-single-sign-on-id', identity.SingleSignOnId);
   return { body: JSON.stringify(envelope.data), headers, plaintext, envelope };
 }
 

@@ -41,6 +41,7 @@ export const NOT_SHOWN: Record<string, string> = {
 export const NOT_REACHED: Record<string, string> = {
   'token.locking-attempt-error': 'no step locks an account out: the attempt that reaches the lockout threshold costs the account for the rest of the run (and discovery); the wrong-OTP step does not count towards it',
   'mail.session-lifetime': 'a sequence is shorter than any session lifetime',
+  'common.shown-text': 'no step sends text with a combining sequence, so what a read shows in NFC is what was sent (clarification F2)',
   'platform.edition-release':
     'its second reading, direct 6.1, offers every operation the default securemail 5.36 does while admin.edition-lacks reads none (spec §9: SOAP up to 6.2, the mailbox XML listing until 6.2), so no answer changes; what the direct edition lacks shows under admin.edition-lacks (AXIS_CONTEXT)',
 };

@@ -9,6 +9,8 @@ import { objectBody, reachesOtherCompany, type AdminCall, type AdminHandler } fr
 /** spec §4.2 account operations, user types and PSKs (vendor-wire §3 paths and models). */
 
 const PAGE_SIZE = 50;
+/** The AccountModel fields an AccountListItem shows (vendor-wire §3). */
+const LIST_FIELDS = ['Email', 'UserId', 'FirstName', 'LastName', 'CompanyId', 'UserTypeId'] as const;
 const STRING_FIELDS = ['Email', 'UserId', 'SingleSignOnId', 'FirstName', 'LastName', 'Phone', 'EmployeeId', 'Miscellaneous'] as const;
 
 const optText = (v: unknown, field: string): string | null => {
@@ -28,27 +30,44 @@ const optBool = (v: unknown, field: string): boolean => {
 const filled = (v: string | null): string | undefined => (v && v.trim() !== '' ? v.trim() : undefined);
 const wellFormedEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
 
-/** AccountModel as answered (vendor-wire §3); the password is never shown. */
-function accountModel(call: AdminCall, user: User) {
-  const x = call.state.accounts.extras(user);
-  return extra(call.state.variant, {
-    UniqueId: user.id,
-    Email: x.email,
-    UserId: x.userId,
-    SingleSignOnId: x.singleSignOnId,
-    FirstName: x.firstName,
-    LastName: x.lastName,
-    Phone: x.phone,
-    CompanyId: user.companyId,
-    EmployeeId: x.employeeId,
-    Miscellaneous: x.miscellaneous,
-    // spec §7.2: a locked-out user is 'automatically disabled'; the administrator re-enables it
-    Disabled: user.disabled || user.lockedOut,
-    UserTypeId: x.userTypeId,
-    ButtonUser: x.buttonUser,
-    ReceiveOffers: x.receiveOffers,
-  });
+/** The AccountModel fields of spec §2.2 whose writes the matrix `fields` follows (reference/shown.ts). */
+const MODEL_FIELDS = ['Email', 'UserId', 'SingleSignOnId', 'FirstName', 'LastName', 'CompanyId', 'Disabled', 'UserTypeId', 'ButtonUser'] as const;
+
+/** Each field of `item` that `fields` names, as the read `read` shows it (reference/shown.ts). */
+function shownFields<T extends Record<string, unknown>>(call: AdminCall, user: User, read: string | undefined, item: T, fields: readonly string[] = MODEL_FIELDS): T {
+  if (!read) return item;
+  const shown: Record<string, unknown> = { ...item };
+  for (const f of fields) shown[f] = call.shown(read, call.state.accounts.origin(user, f), f, item[f]);
+  return shown as T;
 }
+
+/** AccountModel as answered (vendor-wire §3); the password is never shown. `read`: the read edge answering it, if it is a read. */
+function accountModel(call: AdminCall, user: User, read?: string) {
+  const x = call.state.accounts.extras(user);
+  return extra(
+    call.state.variant,
+    shownFields(call, user, read, {
+      UniqueId: user.id,
+      Email: x.email,
+      UserId: x.userId,
+      SingleSignOnId: x.singleSignOnId,
+      FirstName: x.firstName,
+      LastName: x.lastName,
+      Phone: x.phone,
+      CompanyId: user.companyId,
+      EmployeeId: x.employeeId,
+      Miscellaneous: x.miscellaneous,
+      // spec §7.2: a locked-out user is 'automatically disabled'; the administrator re-enables it
+      Disabled: user.disabled || user.lockedOut,
+      UserTypeId: x.userTypeId,
+      ButtonUser: x.buttonUser,
+      ReceiveOffers: x.receiveOffers,
+    }),
+  );
+}
+
+/** Which IdentityModel field a View names the user by (the read edge of the matrix `fields`). */
+const viewRead = (body: Record<string, unknown>) => `admin.ViewAccount:${['Email', 'UserId', 'SingleSignOnId'].find((f) => typeof body[f] === 'string' && body[f] !== '') ?? 'UID'}`;
 
 /** A user of the administrator's company named by the body's identity fields (spec §2.2 IdentityModel). */
 export async function identified(call: AdminCall): Promise<User> {
@@ -59,10 +78,16 @@ export async function identified(call: AdminCall): Promise<User> {
   return call.state.accounts.find(call.admin.companyId, identity) ?? otherCompanysUser(call, identity) ?? refuse('No user of the company has that identity.');
 }
 
-/** A user of another company with the identity, found only where a party fault reaches past the administrator's company. */
+/**
+ * A user of another company with the identity, found only where a party fault reaches past the
+ * administrator's company, or where a read shows a user provisioned into another company there
+ * (reference/shown.ts: never, as the spec has it).
+ */
 function otherCompanysUser(call: AdminCall, identity: Record<string, unknown>): User | undefined {
-  const id = reachesOtherCompany(call, 'account-identity') ? call.state.accounts.anyUserIdBy(identity) : undefined;
-  return id === undefined ? undefined : call.state.domain.users.get(id);
+  const byId = (id: number | undefined) => (id === undefined ? undefined : call.state.domain.users.get(id));
+  if (reachesOtherCompany(call, 'account-identity')) return byId(call.state.accounts.anyUserIdBy(identity));
+  const other = call.c.req.path.toLowerCase().endsWith('/read') ? byId(call.state.accounts.anyUserIdBy(identity)) : undefined;
+  return other && call.shown('admin.ViewAccount:elsewhere', call.state.accounts.origin(other, 'CompanyId'), 'CompanyId', false) ? other : undefined;
 }
 
 /** A UserTypeId of the company's types (spec §4.2 Get user types), or its first type when none is given. */
@@ -73,9 +98,12 @@ function userType(call: AdminCall, given: number | undefined): number {
 }
 
 export const accountHandlers: Record<string, AdminHandler> = {
-  'GET /account/getusertypes': ({ c, state, admin, fault }) => {
+  'GET /account/getusertypes': (call) => {
+    const { c, state, admin, fault } = call;
     const reading = state.variant.get(USER_TYPE_FIELDS);
-    const types = fault('admin.user-types-empty') ? [] : state.accounts.companyTypes(admin.companyId);
+    const listed = fault('admin.user-types-empty') ? [] : state.accounts.companyTypes(admin.companyId);
+    // the company's types as the read shows them (reference/shown.ts)
+    const types = call.shown('admin.GetUserTypes', state.companies.provisioned(admin.companyId)?.typesOrigin, 'UserTypes', listed);
     return c.json(
       types.map((t) => ({
         [reading === 'id-int' ? 'Id' : 'TypeId']: reading === 'typeid-string' ? String(t.typeId) : t.typeId,
@@ -99,7 +127,8 @@ export const accountHandlers: Record<string, AdminHandler> = {
     );
     const items = ordered(state.variant, users, (u) => u.id).map((u) => {
       const x = state.accounts.extras(u);
-      return { UniqueId: u.id, CompanyId: u.companyId, Email: x.email, UserId: x.userId, FirstName: x.firstName, LastName: x.lastName, EmployeeId: x.employeeId, UserTypeId: x.userTypeId, Created: null, LastLogin: null };
+      const item = { UniqueId: u.id, CompanyId: u.companyId, Email: x.email, UserId: x.userId, FirstName: x.firstName, LastName: x.lastName, EmployeeId: x.employeeId, UserTypeId: x.userTypeId, Created: null, LastLogin: null };
+      return shownFields(call, u, 'admin.ListAccounts', item, LIST_FIELDS);
     });
     if (state.variant.get(LIST_SHAPE) === 'array') return c.json(items);
     const totalPages = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
@@ -145,11 +174,12 @@ export const accountHandlers: Record<string, AdminHandler> = {
       receiveOffers: optBool(body.ReceiveOffers, 'ReceiveOffers'),
     };
     state.accounts.setExtras(user, extras, !fault('provisioning.license-ignores-admin-users'));
+    state.accounts.wrote(user, MODEL_FIELDS, 'admin.CreateAccount');
     user.username = login;
     return c.json(accountModel(call, user));
   },
 
-  'POST /account/read': async (call) => call.c.json(accountModel(call, await identified(call))),
+  'POST /account/read': async (call) => call.c.json(accountModel(call, await identified(call), viewRead(await objectBody(call)))),
 
   /** spec §4.2: overwrites all values; a field left blank or null is stored so, except the password. */
   'POST /account/update': async (call) => {
@@ -192,6 +222,9 @@ export const accountHandlers: Record<string, AdminHandler> = {
       user.lockedOut = false;
       user.failedAttempts = 0;
     }
+    // which write each field's value came from: a value, or blank or null (spec §4.2 'stored blank or null')
+    const given = (k: string) => body[k] !== undefined && body[k] !== null && !(typeof body[k] === 'string' && (body[k] as string).trim() === '');
+    for (const k of MODEL_FIELDS) if ((k !== 'CompanyId' && k !== 'UserTypeId') || given(k)) state.accounts.wrote(user, [k], given(k) ? 'admin.UpdateAccount' : 'admin.UpdateAccount:blank');
     const password = optText(body.Password, 'Password');
     if (filled(password)) user.password = password!;
     else if (fault('admin.update-resets-password')) user.password = randomBytes(18).toString('base64url');

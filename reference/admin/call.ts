@@ -1,5 +1,6 @@
 import type { FaultCheck } from '../faults.js';
 import type { PartyPolicy } from '../core/party-policy.js';
+import type { Shown } from '../shown.js';
 import type { User } from '../core/domain.js';
 import type { Ctx } from '../http.js';
 import type { ReferenceState } from '../state.js';
@@ -23,6 +24,8 @@ export interface AdminCall {
   operation?: string;
   /** the party decision for this request (reference/core/party-policy.ts) */
   parties: PartyPolicy;
+  /** what a read shows of a stored field (reference/shown.ts) */
+  shown: Shown;
 }
 
 /**

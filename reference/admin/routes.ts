@@ -65,7 +65,7 @@ export function adminRoutes(state: ReferenceState): Hono<AppEnv> {
     }
     const sessionKey = c.req.header('x-session-key')?.trim() ?? '';
     const admin = authenticate(state, sessionKey, fault, c.get('credentialPolicy'));
-    return handler({ c, state, admin, sessionKey, fault, body: () => jsonBody(c), operation: op?.id, parties: c.get('partyPolicy') });
+    return handler({ c, state, admin, sessionKey, fault, shown: c.get('shown'), body: () => jsonBody(c), operation: op?.id, parties: c.get('partyPolicy') });
   };
   // one route per operation, so the app's route table (caseless routing, the fuzz self-test) sees them
   for (const route of Object.keys(CANONICAL)) {

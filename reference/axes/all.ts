@@ -10,7 +10,7 @@ import { SMTP_AXES } from '../smtp/readings.js';
 import { DIRECTORY_AXES } from '../directory/readings.js';
 import { PLATFORM_AXES } from './platform.js';
 import { USER_TYPE_IDS } from '../admin/readings.js';
-import { LENIENT_AXES } from './lenient.js';
+import { LENIENT_AXES, SHOWN_TEXT } from './lenient.js';
 
 /**
  * Every variant axis of the reference server: one per silence of the spec that a server can
@@ -18,4 +18,4 @@ import { LENIENT_AXES } from './lenient.js';
  * axis and each axis a silence. Interfaces add their list here; axes added later are appended at
  * the end, so adding one leaves every earlier axis's `random:<seed>` draw as it was.
  */
-export const ALL_AXES: readonly Axis[] = [...COMMON_AXES, ...TOKEN_AXES, ...MAIL_AXES, ...PROVISIONING_AXES, ...VENDOR_AXES, ...SOAP_AXES, ...ADMIN_AXES, ...SMTP_AXES, ...DIRECTORY_AXES, ...PLATFORM_AXES, USER_TYPE_IDS, ...LENIENT_AXES, ...MAIL_READ_BACK_AXES, ...MAIL_PARTY_AXES];
+export const ALL_AXES: readonly Axis[] = [...COMMON_AXES, ...TOKEN_AXES, ...MAIL_AXES, ...PROVISIONING_AXES, ...VENDOR_AXES, ...SOAP_AXES, ...ADMIN_AXES, ...SMTP_AXES, ...DIRECTORY_AXES, ...PLATFORM_AXES, USER_TYPE_IDS, ...LENIENT_AXES, ...MAIL_READ_BACK_AXES, ...MAIL_PARTY_AXES, SHOWN_TEXT];

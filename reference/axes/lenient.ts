@@ -16,6 +16,14 @@ export const NUMERIC_STRINGS = axis('common.numeric-strings', 'numeric-strings',
 
 export const LENIENT_AXES = [INPUT_TRIMMING, NUMERIC_STRINGS];
 
+/**
+ * F2: a read shows text as it was stored, or in its canonical composition (NFC): Unicode's
+ * conformance clause C7 lets a process that does not change text's interpretation replace a
+ * sequence by a canonically equivalent one (reference/shown.ts applies it at every read edge of
+ * the matrix `fields`).
+ */
+export const SHOWN_TEXT = axis('common.shown-text', 'shown-text-normalisation', ['as-stored', 'nfc']);
+
 /** The JSON fields of one interface that a lenient reading touches: validated text, and ints. */
 export interface InputFields {
   /** property names (any case) of validated strings; '*' for every string of the document */

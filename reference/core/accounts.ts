@@ -54,6 +54,8 @@ export class AccountDirectory {
   readonly #hidden = new Set<number>();
   /** per-company TypeId bases, by CompanyId (typeIdScope per-company) */
   readonly #typeIdBases = new Map<number, number>();
+  /** user id → AccountModel field → the write that last wrote it (reference/shown.ts) */
+  readonly #origins = new Map<number, Map<string, string>>();
 
   constructor(
     private readonly domain: Domain,
@@ -123,6 +125,28 @@ export class AccountDirectory {
     return found;
   }
 
+  /** Records that `origin` (a write of the matrix `fields`) wrote these AccountModel fields of the user. */
+  wrote(user: User, fields: readonly string[], origin: string): void {
+    const known = this.#origins.get(user.id) ?? new Map<string, string>();
+    for (const f of fields) known.set(f, origin);
+    this.#origins.set(user.id, known);
+  }
+
+  /** The write that last wrote an AccountModel field of the user, if one of the matrix did. */
+  origin(user: User, field: string): string | undefined {
+    return this.#origins.get(user.id)?.get(field);
+  }
+
+  /**
+   * The names of a user changed outside administration (provisioning's Update of a company's
+   * administrator): the AccountModel fields follow, so View shows what the domain holds.
+   */
+  renamed(user: User, names: { email: string; firstName: string; lastName: string }): void {
+    Object.assign(user, { email: names.email, username: names.email, firstName: names.firstName, lastName: names.lastName });
+    const x = this.#extras.get(user.id);
+    if (x) Object.assign(x, { email: names.email, userId: names.email, firstName: names.firstName, lastName: names.lastName });
+  }
+
   /** `counted` false leaves the user out of the §8 LicenseQuantity count of its type. */
   setExtras(user: User, extras: AccountExtras, counted = true): void {
     const before = this.#extras.get(user.id)?.userTypeId;
@@ -175,6 +199,7 @@ export class AccountDirectory {
     if (record) for (const t of record.userTypes.values()) t.userIds.delete(user.id);
     this.domain.removed.set(user.id, user);
     this.#extras.delete(user.id);
+    this.#origins.delete(user.id);
     this.#psk.delete(user.id);
     this.#administrators.delete(user.id);
     this.domain.users.delete(user.id);

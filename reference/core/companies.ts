@@ -59,6 +59,8 @@ export interface ProvisionedCompany {
   domains: string[];
   /** cancelled under the reading that Cancel deletes the company (provisioning axis cancel-effect): no longer found by name */
   deleted?: boolean;
+  /** the Provision that last set its user types (reference/shown.ts: what Get user types shows) */
+  typesOrigin?: string;
 }
 
 export interface CompanyKey {

@@ -47,7 +47,18 @@ export function accountRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
   app.get('/Account/Details', (c) => {
     const { user, statistics } = mailbox.accounts.details(actor(c));
     const email = c.get('fault')('messaging-rest.details-no-email') ? '' : user.email;
-    return c.json(shapes.extra({ EmailAddress: email, FirstName: user.firstName, LastName: user.lastName, Uid: user.id, UserId: user.username, Statistics: statistics }));
+    // what a read shows of the account's fields (reference/shown.ts), each by the AccountModel field that wrote it
+    const shown = <T>(field: string, as: string, value: T) => c.get('shown')('messaging-rest.GetAccountDetails', state.accounts.origin(user, field), as, value);
+    return c.json(
+      shapes.extra({
+        EmailAddress: shown('Email', 'EmailAddress', email),
+        FirstName: shown('FirstName', 'FirstName', user.firstName),
+        LastName: shown('LastName', 'LastName', user.lastName),
+        Uid: user.id,
+        UserId: shown('UserId', 'UserId', user.username),
+        Statistics: statistics,
+      }),
+    );
   });
 
   app.post('/Account/Logout', async (c) => {

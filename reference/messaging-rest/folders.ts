@@ -26,7 +26,11 @@ export function folderRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text 
 
   app.get('/Folder/List', (c) => {
     const zero = c.get('fault')('messaging-rest.folder-stats-zero');
-    const folders = mailbox.folders.list(actor(c)).map((f) => shapes.folder(zero ? { ...f, totalMessages: 0 } : f));
+    const shown = c.get('shown');
+    const folders = mailbox.folders
+      .list(actor(c))
+      .map((f) => ({ ...f, name: shown('messaging-rest.ListFolders', f.origin, 'FolderName', f.name), type: shown('messaging-rest.ListFolders', f.origin, 'FolderType', f.type) }))
+      .map((f) => shapes.folder(zero ? { ...f, totalMessages: 0 } : f));
     return c.json(shapes.extra({ Folders: ordered(variant, folders, (f) => f.FolderId) }));
   });
 
@@ -34,7 +38,7 @@ export function folderRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text 
     const { name, type } = folderFields(await jsonBody(c));
     // a success answer that makes no folder (issue 15 item 7)
     if (c.get('fault')('messaging-rest.folder-create-noop')) return state.mail.folderCreateAnswer === 'text' ? text(c, `The folder "${name}" has been created.`) : c.json(shapes.extra({ FolderId: state.domain.ids.next('folder') }));
-    const folder = madeAnyway(c.get('fault'), MADE_ANYWAY_REST, () => mailbox.folders.create(actor(c), name, type), () => mailbox.store.addFolder(actor(c).user, name, type === 1 ? 1 : 0));
+    const folder = madeAnyway(c.get('fault'), MADE_ANYWAY_REST, () => mailbox.folders.create(actor(c), name, type, 'messaging-rest.CreateFolder'), () => mailbox.store.addFolder(actor(c).user, name, type === 1 ? 1 : 0));
     // spec §4.3 'string response (folder creation result)': {FolderId} (vendor-wire §1.1) or text
     const id = c.get('fault')('messaging-rest.folder-create-wrong-id') ? folder.id + 1 : folder.id;
     if (state.mail.folderCreateAnswer === 'text') return text(c, `The folder "${folder.name}" has been created.`);

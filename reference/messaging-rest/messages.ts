@@ -2,11 +2,18 @@ import type { Context, Hono } from 'hono';
 import { MailError } from '../core/mail/index.js';
 import { buildMime } from '../core/mail/mime.js';
 import type { Attachment } from '../core/mail/model.js';
+import type { Listed } from '../core/mail/listing.js';
 import { bool, int, jsonBody, list, pathId, str, strList, type Body } from './body.js';
 import type { AuthedEnv, RestDeps } from './deps.js';
 import { ordered } from '../common-readings.js';
+import { shownMessage } from '../shown.js';
 
 type C = Context<AuthedEnv>;
+
+/** The name each listing shows the sender under (vendor-wire §1.2 Summary, search Result). */
+const SENDER: Record<string, string> = { 'messaging-rest.GetMessageSummaries': 'SenderAddress', 'messaging-rest.GetUnreadMessages': 'SenderAddress', 'messaging-rest.SearchInbox': 'SenderEmail' };
+/** The names Get a message shows a message's fields under (vendor-wire §1.2 Message). */
+const GET_NAMES = { to: 'To', from: 'From', subject: 'Subject', htmlBody: 'HtmlBody', textBody: 'TextBody' } as const;
 
 function attachments(body: Body): Attachment[] {
   return list(body, 'Attachments').map((a) => {
@@ -25,8 +32,13 @@ function attachments(body: Body): Attachment[] {
 export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text }: RestDeps): void {
   const { mailbox, variant } = state;
   const { listing, messages } = mailbox;
-  const summaries = (c: C, listed: ReturnType<typeof listing.unread>) =>
-    c.json(shapes.extra({ MoreMessagesAvailable: false, Summaries: ordered(variant, listed.map((l) => shapes.summary(l)), (s) => s.MessageId) }));
+  /** A listed message's Subject and sender as the read shows them (reference/shown.ts). */
+  const shownListed = (c: C, read: string, l: Listed): Listed => {
+    const shown = c.get('shown');
+    return { ...l, content: { ...l.content, subject: shown(read, l.content.origin, 'Subject', l.content.subject), from: shown(read, l.content.origin, SENDER[read]!, l.content.from) } };
+  };
+  const summaries = (c: C, read: string, listed: ReturnType<typeof listing.unread>) =>
+    c.json(shapes.extra({ MoreMessagesAvailable: false, Summaries: ordered(variant, listed.map((l) => shapes.summary(shownListed(c, read, l))), (s) => s.MessageId) }));
 
   app.post('/Message/GetInboxMessageIds', async (c) => {
     const body = await jsonBody(c);
@@ -41,13 +53,13 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
   app.post('/Message/GetMessageSummaries', async (c) => {
     const body = await jsonBody(c);
     const last = int(body, ['LastMessageIDReceived', 'LastMessageIdReceived'], 0)!;
-    return summaries(c, listing.summaries(actor(c), int(body, ['FolderId', 'FolderID']), last));
+    return summaries(c, 'messaging-rest.GetMessageSummaries', listing.summaries(actor(c), int(body, ['FolderId', 'FolderID']), last));
   });
 
   const unread = (c: C) => {
     const after = c.req.query('After');
     if (after !== undefined && after !== '' && !/^-?\d{1,10}$/.test(after)) throw new MailError('invalidInput');
-    return summaries(c, listing.unread(actor(c), Number(after || 0)));
+    return summaries(c, 'messaging-rest.GetUnreadMessages', listing.unread(actor(c), Number(after || 0)));
   };
   app.get('/Message/Inbox/Unread', unread);
   app.get('/Message/Inbox/Unread/', unread);
@@ -67,20 +79,21 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
     return c.json(
       shapes.extra({
         PageDetails: { CurrentPage: page.pageNum, FolderId: page.folderId, OrderBy: page.orderBy, PageSize: page.pageSize, TotalMessages: page.total, TotalPages: page.totalPages },
-        Results: page.items.map((l) => shapes.searchResult(l)),
+        Results: page.items.map((l) => shapes.searchResult(shownListed(c, 'messaging-rest.SearchInbox', l))),
       }),
     );
   });
 
   app.get('/Message/:id{-?[0-9]+}/Metadata', (c) => {
     const { content, tracking } = messages.metadata(actor(c), pathId(c));
-    return c.json(shapes.metadata(content, tracking));
+    // the recipients as the read shows them (reference/shown.ts)
+    return c.json(shapes.metadata(content, tracking && c.get('shown')('messaging-rest.GetMessageMetadata', content.origin, 'Tracking', tracking)));
   });
 
   app.get('/Message/:id{-?[0-9]+}', (c) => {
     const { copy, content } = messages.open(actor(c), pathId(c), 'message');
     if (state.mail.getMessageTracking === 'marks-read') messages.markRead(copy);
-    const shown = shapes.message(content, copy?.side === 'sent');
+    const shown = shapes.message(shownMessage(c.get('shown'), 'messaging-rest.GetMessage', content, GET_NAMES), copy?.side === 'sent');
     const f = c.get('fault');
     if (f('messaging-rest.get-message-html-as-text')) shown.TextBody = content.htmlBody;
     if (f('messaging-rest.get-message-html-dropped')) shown.HtmlBody = '';
@@ -97,7 +110,7 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
     if (f('messaging-rest.mime-reads-all-for-unread') || f('messaging-rest.mime-reads-all-for-search')) {
       for (const other of mailbox.store.copiesOwnedBy(actor(c).user.id)) if (other.side === 'received') messages.markRead(other);
     }
-    let mime = buildMime(content);
+    let mime = buildMime(shownMessage(c.get('shown'), 'messaging-rest.GetMimeMessage', content));
     if (f('messaging-rest.mime-no-separator')) mime = mime.replace('\r\n\r\n', '\r\n');
     return c.json(shapes.extra({ MimeMessage: mime }));
   });
@@ -112,6 +125,7 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
       textBody: str(body, 'TextBody', '')!,
       htmlBody: str(body, 'HtmlBody', '')!,
       attachments: attachments(body),
+      origin: 'messaging-rest.SendMessage',
     });
     const id = c.get('fault')('messaging-rest.send-mid-string') ? String(sent.mid) : sent.mid;
     return c.json(shapes.extra({ MessageId: id }));
@@ -121,7 +135,7 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
 
   app.post('/Message/Mime', async (c) => {
     const mime = str(await jsonBody(c), 'MimeMessage', '')!;
-    const sent = await messages.sendMime(actor(c), mime);
+    const sent = await messages.sendMime(actor(c), mime, 'messaging-rest.SendMimeMessage');
     return c.json(shapes.extra({ MessageId: state.mail.sendMimeIdAsString ? String(sent.mid) : sent.mid }));
   });
 

@@ -1,4 +1,5 @@
 import type { FaultCheck } from '../faults.js';
+import type { Shown } from '../shown.js';
 import { MailError, type Actor } from '../core/mail/index.js';
 import type { MailPolicy } from '../core/mail/policy.js';
 import type { CredentialPolicy } from '../core/credential-policy.js';
@@ -16,6 +17,8 @@ export interface OpContext {
   state: ReferenceState;
   parts: Record<string, PartValue>;
   fault: FaultCheck;
+  /** what a read shows of a stored field (reference/shown.ts) */
+  shown: Shown;
   /** the mail core's policy for this request (reference/core/mail/policy.ts) */
   policy: MailPolicy;
   /** the core's credential policy for this request (reference/core/credential-policy.ts) */

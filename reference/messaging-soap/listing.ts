@@ -41,8 +41,8 @@ const mailboxXml: Handler = (c) => {
     items.map(({ copy, content }) => [
       ['MID', content.mid],
       ['CreateTime', content.createdAt],
-      ['FromEMail', content.from],
-      ['Subject', content.subject],
+      ['FromEMail', c.shown('messaging-soap.GetMailboxXML', content.origin, 'FromEMail', content.from)],
+      ['Subject', c.shown('messaging-soap.GetMailboxXML', content.origin, 'Subject', content.subject)],
       ['MsgSize', content.textBody.length + content.htmlBody.length],
       ['MsgStatus', copy.tracking?.status ?? copy.status],
       ['ReadConfirmation', false],

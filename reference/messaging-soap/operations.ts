@@ -1,4 +1,5 @@
 import { buildMime } from '../core/mail/mime.js';
+import { shownMessage } from '../shown.js';
 import { MailError } from '../core/mail/index.js';
 import { copyType } from '../core/mail/model.js';
 import { madeAnyway } from '../made-anyway.js';
@@ -63,8 +64,8 @@ const folderList: Handler = (c) => {
     'Folder',
     folders.map((f) => [
       ['FID', f.id],
-      ['Name', f.name],
-      ['Type', f.type],
+      ['Name', c.shown('messaging-soap.GetFolderList', f.origin, 'Name', f.name)],
+      ['Type', c.shown('messaging-soap.GetFolderList', f.origin, 'Type', f.type)],
       ['TypeDesc', TYPE_DESC[f.type]!],
       ['TotalMessages', f.totalMessages],
     ]),
@@ -92,7 +93,7 @@ const createFolder: Handler = (c) => {
   let created;
   if ((length === 66 && c.fault('messaging-soap.folder-limit-66')) || c.fault('messaging-soap.folder-duplicates-allowed')) {
     created = store.addFolder(a.user, name, type === 1 ? 1 : 0);
-  } else created = madeAnyway(c.fault, MADE_ANYWAY_SOAP, () => folders.create(a, name, type), () => store.addFolder(a.user, name, type === 1 ? 1 : 0));
+  } else created = madeAnyway(c.fault, MADE_ANYWAY_SOAP, () => folders.create(a, name, type, 'messaging-soap.CreateFolder'), () => store.addFolder(a.user, name, type === 1 ? 1 : 0));
   if (c.fault('messaging-soap.create-folder-type-swapped')) created.type = created.type === 0 ? 1 : 0;
   const fid = c.fault('messaging-soap.create-folder-wrong-fid') ? created.id + 1000 : created.id;
   return c.inner.record(c.inner.root('createFolder'), [['NewFID', fid]]);
@@ -124,7 +125,7 @@ const getMime: Handler = (c) => {
     else throw e;
   }
   if (!c.fault('messaging-soap.get-mime-no-tracking')) messages.markRead(opened.copy);
-  const mime = buildMime(opened.content);
+  const mime = buildMime(shownMessage(c.shown, 'messaging-soap.GetMIMEMessage', opened.content));
   return c.fault('messaging-soap.mime-no-separator') ? mime.replace('\r\n\r\n', '\r\n') : mime;
 };
 
@@ -137,7 +138,7 @@ const sendMime: Handler = async (c) => {
   }
   // answers a NewMID no message has, and sends nothing
   if (c.fault('messaging-soap.send-mime-noop')) return c.inner.record('SendMessage', [['NewMID', c.state.domain.ids.next('message')]]);
-  const sent = await c.state.mailbox.messages.sendMime(a, text);
+  const sent = await c.state.mailbox.messages.sendMime(a, text, 'messaging-soap.SendMIMEMessage');
   const mid = c.fault('messaging-soap.send-mime-mid-offset') ? sent.mid + 1 : sent.mid;
   return c.inner.record('SendMessage', [['NewMID', mid]]);
 };

@@ -107,7 +107,7 @@ export function messagingSoapRoutes(state: ReferenceState): Hono<AppEnv> {
       }
       const element = f('messaging-soap.missing-int-as-zero') ? withZeros(request.element, known.parts, request.ns) : request.element;
       const parts = readParts(known, element, request.ns);
-      const result = await HANDLERS[known.name]!({ state, parts, fault: f, policy: c.get('mailPolicy'), credentials: c.get('credentialPolicy'), inner, operation: id });
+      const result = await HANDLERS[known.name]!({ state, parts, fault: f, shown: c.get('shown'), policy: c.get('mailPolicy'), credentials: c.get('credentialPolicy'), inner, operation: id });
       const shown = known.result === 'void' ? (ch.voidResponse === 'result-text' ? 'OK' : undefined) : (result ?? (f('messaging-soap.delete-result-missing') ? undefined : ''));
       const answer = successAnswer(ch, namespace, known.name, shown, { rawCr: known.name === 'GetMIMEMessage' && f('messaging-soap.mime-raw-cr') });
       return xml(c, answerXml(ch, reshapeAnswer(f, answer)), 200);

@@ -1,4 +1,5 @@
 import type { ProvisioningErrorName } from '../../contract/provisioning.js';
+import type { AccountDirectory } from '../core/accounts.js';
 import type { Companies } from '../core/companies.js';
 import type { Domain } from '../core/domain.js';
 import type { AxisReader } from '../axes/axis.js';
@@ -13,6 +14,8 @@ export type Model = Record<string, unknown>;
 export interface ProvisionScope {
   domain: Domain;
   companies: Companies;
+  /** administration's view of the users: the administrator's AccountModel follows an Update; the origin of its fields (reference/shown.ts) */
+  accounts: AccountDirectory;
   fault: Fault;
   /** the key under which a target names a company type (profile provisioning.companyType.field) */
   companyTypeField: string;

@@ -22,6 +22,9 @@ export interface Outcome {
 const latestDate = (scope: ProvisionScope): Date | undefined =>
   scope.variant.get(LATEST_EXPIRATION_DATE) === 'smalldatetime' ? new Date(Date.UTC(2079, 5, 6)) : undefined;
 
+/** The AccountModel fields a CompanyModel's Admin (UserModel, spec §2.4) sets on the administrator's account. */
+const ADMIN_FIELDS = ['Email', 'FirstName', 'LastName'] as const;
+
 /** The company an Update or Cancel designates (P1: by CompanyName, or by ReferenceId), unless a Cancel deleted it (P17). */
 function designated(scope: ProvisionScope, m: Model): ProvisionedCompany | undefined {
   if (scope.variant.get(COMPANY_NAME_KEY) === 'ReferenceId') {
@@ -92,6 +95,7 @@ function create(scope: ProvisionScope, m: Model, today: Date): Outcome {
     firstName: str(admin.FirstName),
     lastName: str(admin.LastName),
   });
+  scope.accounts.wrote(adminUser, ADMIN_FIELDS, 'provisioning.Provision:create');
   const billing = asModel(m.BillingInterval);
   const record: ProvisionedCompany = {
     companyId: company.id,
@@ -105,6 +109,7 @@ function create(scope: ProvisionScope, m: Model, today: Date): Outcome {
     cobrand: cobrand?.cobrand,
     secureContacts: [],
     domains,
+    typesOrigin: 'provisioning.Provision:create',
   };
   if (cobrand) addContacts(scope, record, cobrand.contacts);
   companies.add(record);
@@ -151,7 +156,11 @@ function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
   const adminUser = domain.users.get(record.adminUserId);
   const admin = asModel(m.Admin);
   // fault: the administrator's new e-mail address is not stored (the rest of the Update is)
-  if (admin && adminUser && !fault('provisioning.update-admin-not-applied')) Object.assign(adminUser, { email: str(admin.Email), username: str(admin.Email), firstName: str(admin.FirstName), lastName: str(admin.LastName) });
+  if (admin && adminUser && !fault('provisioning.update-admin-not-applied')) {
+    scope.accounts.renamed(adminUser, { email: str(admin.Email), firstName: str(admin.FirstName), lastName: str(admin.LastName) });
+    scope.accounts.wrote(adminUser, ADMIN_FIELDS, 'provisioning.Provision:update');
+  }
+  if (requested.size > 0) record.typesOrigin = 'provisioning.Provision:update';
   for (const [code, quantity] of requested) {
     const existing: CompanyUserType = record.userTypes.get(code) ?? { code, licenseQuantity: quantity, userIds: new Set() };
     existing.licenseQuantity = quantity;

@@ -87,6 +87,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
   const scopeOf = (c: Ctx): Omit<ProvisionScope, 'command'> => ({
     domain,
     companies,
+    accounts: state.accounts,
     fault: c.get('fault'),
     companyTypeField: COMPANY_TYPE_FIELD,
     variant: state.variant,

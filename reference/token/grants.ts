@@ -85,6 +85,7 @@ export function createGrants(state: ReferenceState): Record<GrantType, Grant> {
       if (f('token.no-auto-provision')) throw new TokenError(401, 'IdTokenInvalid');
       if (companyId === undefined || !domain.companies.has(companyId)) throw new TokenError(400, 'InvalidRequest');
       user = domain.addUser({ companyId, username: claims.email, email: claims.email, password: '' });
+      state.accounts.wrote(user, ['CompanyId'], 'token.Token:authorization_code');
     }
     return admit(c, user, 'access-token-authorization-code');
   };

@@ -31,7 +31,7 @@ export class MailFolders {
   }
 
   /** spec §4.3 'Create a new folder', §8 name and type limits, §7.2 CreateFolder texts. */
-  create(actor: Actor, name: string, type: number): Folder {
+  create(actor: Actor, name: string, type: number, origin?: string): Folder {
     const p = actor.policy;
     const wronglyAccepted = (type === 2 && p.acceptsFolderType2()) || (type === -1 && p.acceptsFolderTypeMinus1());
     if (!p.folderTypeAllowed(type) && !wronglyAccepted) fail('folderTypeInvalid');
@@ -52,7 +52,7 @@ export class MailFolders {
       fail('folderExists');
     }
     const asked: FolderType = type === 1 ? 1 : 0;
-    return this.store.addFolder(actor.user, name, p.createsAskedFolderType() ? asked : ((1 - asked) as FolderType));
+    return this.store.addFolder(actor.user, name, p.createsAskedFolderType() ? asked : ((1 - asked) as FolderType), origin);
   }
 
   /** spec §4.3 'Delete a folder' (custom only, §8); its messages go to the parent (§3.2). */

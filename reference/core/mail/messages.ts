@@ -15,6 +15,8 @@ export interface Outgoing {
   textBody: string;
   htmlBody: string;
   attachments?: Attachment[];
+  /** the write that composed it, and how (reference/shown.ts) */
+  origin?: string;
 }
 
 /** Messages expire (spec §3.2 'until it expires'); the span is the reference's choice. */
@@ -48,6 +50,7 @@ export class MailMessages {
       expiresAt: new Date(createdAt.getTime() + RETENTION_DAYS * 86_400_000),
       retracted: false,
       tracking: [],
+      ...(m.origin ? { origin: m.origin } : {}),
     };
     this.store.addContent(content);
     return content;
@@ -81,11 +84,12 @@ export class MailMessages {
    * spec §4.3 'Send a MIME message'. spec §3.2: improperly formatted MIME raises no error; the
    * message is saved in Drafts and its MID returned. MIME without recipients is kept the same way.
    */
-  async sendMime(actor: Actor, text: string): Promise<Content> {
+  async sendMime(actor: Actor, text: string, via?: string): Promise<Content> {
     const parsed = await parseMime(text);
+    const origin = via && parsed ? `${via}:${parsed.encoding}` : via;
     if (!parsed && actor.policy.refusesMalformedMime()) fail('invalidInput');
     if (parsed && parsed.to.length + parsed.cc.length + parsed.bcc.length > 0 && actor.policy.sendsMimeWithRecipients()) {
-      return this.send(actor, parsed);
+      return this.send(actor, { ...parsed, origin });
     }
     const draft = this.#content(actor.user.email, actor.user.id, {
       to: parsed?.to ?? [],
@@ -95,6 +99,7 @@ export class MailMessages {
       textBody: parsed?.textBody ?? text,
       htmlBody: parsed?.htmlBody ?? '',
       attachments: parsed?.attachments,
+      origin,
     });
     this.store.addCopy({ mid: draft.mid, ownerId: actor.user.id, side: 'sent', folderId: this.store.system(actor.user, 'drafts').id, status: STATUS.draft });
     return draft;

@@ -91,7 +91,17 @@ export function hasHeaderSection(text: string): boolean {
 }
 
 /** What a MIME text yields for a new message (the sender may be absent from its headers). */
-export type ParsedMime = Pick<Content, 'to' | 'cc' | 'bcc' | 'subject' | 'textBody' | 'htmlBody' | 'attachments'> & { from?: string };
+export type ParsedMime = Pick<Content, 'to' | 'cc' | 'bcc' | 'subject' | 'textBody' | 'htmlBody' | 'attachments'> & {
+  from?: string;
+  /** the transfer encoding of its parts (RFC 2045 §6): one name when all agree, 'mixed' otherwise, '7bit' when none is given */
+  encoding: string;
+};
+
+/** The Content-Transfer-Encoding its parts declare, as one word. */
+function transferEncoding(text: string): string {
+  const named = new Set([...text.matchAll(/^Content-Transfer-Encoding:[ \t]*([\w-]+)/gim)].map((m) => m[1]!.toLowerCase()));
+  return named.size === 0 ? '7bit' : named.size === 1 ? [...named][0]! : 'mixed';
+}
 
 const addresses = (list: Awaited<ReturnType<typeof PostalMime.parse>>['to']) =>
   (list ?? []).flatMap((a) => (a.group ? a.group.map((m) => m.address) : [a.address ?? ''])).filter((a) => a.includes('@'));
@@ -104,6 +114,7 @@ export async function parseMime(text: string): Promise<ParsedMime | undefined> {
     const from = email.from && !email.from.group ? email.from.address : undefined;
     return {
       from,
+      encoding: transferEncoding(text),
       to: addresses(email.to),
       cc: addresses(email.cc),
       bcc: addresses(email.bcc),

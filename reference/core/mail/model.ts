@@ -21,6 +21,8 @@ export interface Folder {
   type: FolderType;
   /** set for system folders, which cannot be deleted (spec §8) */
   system?: SystemRole;
+  /** the write that made it (reference/shown.ts: what a read shows of it) */
+  origin?: string;
 }
 
 /** spec §3.1 values the reference produces. */
@@ -71,6 +73,8 @@ export interface Content {
   expiresAt: Date;
   retracted: boolean;
   tracking: Tracking[];
+  /** the write that made it, with its encoding (reference/shown.ts: what a read shows of it) */
+  origin?: string;
 }
 
 /** One user's copy of a message: the sender's, or one per recipient (spec §3.2). */

@@ -68,9 +68,9 @@ export class MailStore {
     return undefined;
   }
 
-  addFolder(user: User, name: string, type: FolderType): Folder {
+  addFolder(user: User, name: string, type: FolderType, origin?: string): Folder {
     const id = this.readings.customFolderIds === 'per-user' ? this.#nextOwnFolderId(user) : this.domain.ids.next('folder');
-    const folder: Folder = { id, ownerId: user.id, name, type };
+    const folder: Folder = { id, ownerId: user.id, name, type, ...(origin ? { origin } : {}) };
     this.folders(user).set(folder.id, folder);
     return folder;
   }

@@ -1,0 +1,36 @@
+import { judgedIds, type Judged, type OperationId } from '../contract/operations.js';
+import { RuleContext } from './rule-context.js';
+
+/** How long a shared fixture's handle may make requests: as long as a worker runs. */
+const SHARED_LIFETIME_MS = 30 * 60_000;
+
+/**
+ * A fixture the worker's rules share and do not change (harness/shared.ts): made once by a handle
+ * of its own, `shared.<key>`, that judges `performs` (so its own preconditions are refused as a
+ * rule's are in the precondition self-test), and removed when the worker ends. To the rule `t` it
+ * is the precondition `what` performing `performs`: where the rule judges one of them, a failure
+ * stays its verdict (`verdictOf` narrows which: none, for a fixture that is always a
+ * precondition). The fixture's exchanges are noted in the rule's evidence, its secrets learnt by
+ * the rule's redactor, and its exchanges counted with the rule that made it.
+ */
+export async function shared<T>(t: RuleContext, key: string, what: string, performs: Judged, make: (s: RuleContext) => Promise<T>, verdictOf: readonly OperationId[] = judgedIds(performs)): Promise<T> {
+  const worker = t.worker;
+  const { value, maker, first } = worker.shared.once(key, () => {
+    const s = new RuleContext({ id: `shared.${key}`, operation: performs }, worker, Date.now() + SHARED_LIFETIME_MS);
+    return {
+      value: make(s),
+      maker: s,
+      close: async () => {
+        const problems = await s.cleanup();
+        if (problems.length > 0) throw new Error(problems.join('; '));
+      },
+    };
+  });
+  try {
+    return await t.given(what, () => value, verdictOf);
+  } finally {
+    if (first) t.sharedExchanges += maker.exchanges.length;
+    for (const secret of maker.redact.learned()) t.redact.learn(secret);
+    t.note(`shared fixture: ${what}`, maker.exchanges.map((x) => `${x.method} ${new URL(x.url).pathname} → ${x.status ?? x.error}`).join('\n'), 'view');
+  }
+}

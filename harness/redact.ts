@@ -27,6 +27,11 @@ export class Redactor {
     }
   }
 
+  /** Every value known: to hand on to another redactor (a rule reading a shared fixture's secrets). */
+  learned(): string[] {
+    return [...this.#values];
+  }
+
   /** Learns every secret-named string field of a parsed body. */
   learnFrom(body: unknown): void {
     walk(body, '', (key, value) => {

@@ -43,9 +43,13 @@ export class RuleContext {
   readonly removed = new WeakSet<object>();
   /** the exchange or dialogue whose answer decided the verdict (issue 17, item 1) */
   decisive?: Decisive;
+  /** exchanges of shared fixtures this rule made (harness/shared.ts), counted with its own */
+  sharedExchanges = 0;
   #givenDepth = 0;
   #stage: 'body' | 'cleanup' | 'counterexample' = 'body';
   readonly #cleanups: Array<{ what: string; fn: () => Promise<unknown> }> = [];
+
+  readonly #worker: WorkerState;
 
   constructor(
     readonly meta: RuleIdentity,
@@ -54,6 +58,7 @@ export class RuleContext {
     /** epoch ms by which the test must be done */
     readonly deadline: number,
   ) {
+    this.#worker = worker;
     this.run = runContext();
     this.profile = this.run.profile;
     this.redact = new Redactor(this.run.secrets);
@@ -176,6 +181,36 @@ export class RuleContext {
     }
   }
 
+  /**
+   * A fixture the worker's rules share and do not change (harness/shared.ts): made once by a
+   * handle of its own, `shared.<key>`, that judges `performs` (so its own preconditions refuse as
+   * a rule's do), and removed when the worker ends. To this rule it is the precondition `what`
+   * performing `performs`: where the rule judges one of them, a failure stays its verdict
+   * (`verdictOf` narrows which: none, for a fixture that is always a precondition). The fixture's
+   * exchanges are noted in the rule's evidence, and counted with the rule that made it.
+   */
+  async shared<T>(key: string, what: string, performs: Judged, make: (s: RuleContext) => Promise<T>, verdictOf: readonly OperationId[] = judgedIds(performs)): Promise<T> {
+    const worker = this.#worker;
+    const { value, maker, first } = worker.shared.once(key, () => {
+      const s = new RuleContext({ id: `shared.${key}`, operation: performs }, worker, Date.now() + SHARED_LIFETIME_MS);
+      return {
+        value: make(s),
+        maker: s,
+        close: async () => {
+          const problems = await s.cleanup();
+          if (problems.length > 0) throw new Error(problems.join('; '));
+        },
+      };
+    });
+    try {
+      return await this.given(what, () => value, verdictOf);
+    } finally {
+      if (first) this.sharedExchanges += maker.exchanges.length;
+      for (const secret of maker.redact.learned()) this.redact.learn(secret);
+      this.note(`shared fixture: ${what}`, maker.exchanges.map((x) => `${x.method} ${new URL(x.url).pathname} → ${x.status ?? x.error}`).join('\n'), 'view');
+    }
+  }
+
   /** Whether the rule judges any of `operations` (RuleMeta.operation). */
   judges(operations: OperationId | readonly OperationId[] | undefined): boolean {
     if (operations === undefined) return false;
@@ -200,6 +235,9 @@ export class RuleContext {
     return problems;
   }
 }
+
+/** How long a shared fixture's handle may make requests: as long as a worker runs. */
+const SHARED_LIFETIME_MS = 30 * 60_000;
 
 /** Six base-36 characters of an FNV-1a hash of a rule id. */
 function ruleDigest(id: string): string {

@@ -128,7 +128,7 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
     if (!(outcome instanceof NotApplicable)) t.endBody(outcome);
     const problems = await t.cleanup();
     lease?.release();
-    task.meta.exchanges = t.exchanges.length;
+    task.meta.exchanges = t.exchanges.length + t.sharedExchanges;
     if (t.rateLimited.length > 0) task.meta.rateLimited = { responses: t.rateLimited.length, retried: t.rateLimited.filter((r) => r.retried).length };
     // a passing rule's evidence is one attachment; anything else keeps an entry per exchange for its card
     await attachEvidence(t, { compact: outcome === undefined });

@@ -1,6 +1,7 @@
 import { test } from 'vitest';
 import type { Limits } from '../contract/profile.js';
 import { runContext } from './context.js';
+import { SharedFixtures } from './shared.js';
 import { WorkerTransport } from './transport/worker.js';
 
 /**
@@ -11,6 +12,8 @@ import { WorkerTransport } from './transport/worker.js';
  */
 export class WorkerState {
   readonly transport: WorkerTransport;
+  /** fixtures the worker's rules share and do not change, removed when the worker ends (harness/shared.ts) */
+  readonly shared = new SharedFixtures();
   #tests = 0;
 
   constructor(limits: Limits) {
@@ -26,6 +29,11 @@ export class WorkerState {
 /** vitest's `test` with the worker's state as the `worker` fixture. */
 export const ruleTest = test.extend('worker', { scope: 'worker' }, async ({}, { onCleanup }) => {
   const state = new WorkerState(runContext().profile.limits);
-  onCleanup(() => state.transport.close());
+  onCleanup(async () => {
+    // shared fixtures go first: their removal needs the pool
+    const problems = await state.shared.close();
+    if (problems.length > 0) console.error(`shared fixtures not removed:\n${problems.join('\n')}`);
+    await state.transport.close();
+  });
   return state;
 });

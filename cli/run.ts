@@ -27,7 +27,7 @@ export interface RunResult {
 export interface RunExtras {
   /** `i/n`: run the i-th of n deterministic parts (vitest shards whole spec files) */
   shard?: string;
-  /** a rule id: run that rule alone and print its exchanges */
+  /** a rule id: run that rule alone and print its exchanges; several, comma-separated: run exactly those */
   rule?: string;
   /** a spec anchor or section (`§4.4/DeleteMessage`, `§4.3`): run exactly the rules anchored there */
   section?: string;
@@ -50,8 +50,12 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
   const { env, flags = {} } = options;
   if (extras.shard && !/^[1-9]\d*\/[1-9]\d*$/.test(extras.shard)) throw new ConfigError(`--shard is "${extras.shard}", but it must be i/n with 1 ≤ i ≤ n, e.g. 1/3.`);
   if (extras.shard && Number(extras.shard.split('/')[0]) > Number(extras.shard.split('/')[1])) throw new ConfigError(`--shard is "${extras.shard}", but i must not exceed n.`);
-  if (extras.rule && !/^[a-z-]+(\.[a-z0-9-]+)+$/.test(extras.rule)) throw new ConfigError(`--rule is "${extras.rule}", but it must be a rule id such as token.credentials.invalid.`);
-  const ruleArea = extras.rule?.split('.')[0];
+  // --rule: one rule id, or several separated by commas (the fault rounds of selftest/conformance-run.test.ts run only the rules of a round)
+  const ruleIds = extras.rule?.split(',').map((id) => id.trim()).filter(Boolean);
+  if (ruleIds && (ruleIds.length === 0 || ruleIds.some((id) => !/^[a-z-]+(\.[a-z0-9-]+)+$/.test(id)))) {
+    throw new ConfigError(`--rule is "${extras.rule}", but it must be a rule id such as token.credentials.invalid, or several separated by commas.`);
+  }
+  const ruleArea = ruleIds ? [...new Set(ruleIds.map((id) => id.split('.')[0]))].join(',') : undefined;
   // --section: the rules anchored to the passage (contract/spec/rules.ts), in their areas only
   const sectionRules = extras.section === undefined ? undefined : selectSection(extras.section);
   const narrowed = ruleArea ?? (sectionRules ? [...new Set(sectionRules.map((r) => r.interface))].join(',') : undefined);
@@ -93,7 +97,8 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     for (const part of ['allure-results', 'allure-report', 'summary.json', 'junit.xml', 'profile.json', 'expectations.json', 'run-info.json']) {
       await rm(join(reportsDir, part), { recursive: true, force: true });
     }
-    log(`Running ${extras.rule ? `rule ${extras.rule}` : sectionRules ? `the ${sectionRules.length} rule(s) of ${extras.section}` : settings.areas.join(', ')}${extras.shard ? `, shard ${extras.shard}` : ''} against ${profile.baseUrl} (seed ${settings.seed}, run ${settings.runId})…`);
+    const named = ruleIds && (ruleIds.length === 1 ? `rule ${ruleIds[0]}` : `${ruleIds.length} rules (${ruleIds.slice(0, 3).join(', ')}${ruleIds.length > 3 ? ', …' : ''})`);
+    log(`Running ${named ? named : sectionRules ? `the ${sectionRules.length} rule(s) of ${extras.section}` : settings.areas.join(', ')}${extras.shard ? `, shard ${extras.shard}` : ''} against ${profile.baseUrl} (seed ${settings.seed}, run ${settings.runId})…`);
     const filters = settings.areas.map((a) => `specs/${a}/`).filter((f) => existsSync(join(ROOT, f)));
     if (filters.length === 0) {
       log(`No spec folder exists for ${settings.areas.join(', ')}; nothing to run.`);
@@ -115,7 +120,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
         watch: false,
         ...suiteTestConfig({ reportsDir, plan: opened.plan, context: opened.context }),
         ...(extras.shard ? { shard: extras.shard } : {}),
-        ...(extras.rule ? { testNamePattern: new RegExp(`\\[${escapeRegExp(extras.rule)}\\]$`) } : {}),
+        ...(ruleIds ? { testNamePattern: new RegExp(`\\[(?:${ruleIds.map(escapeRegExp).join('|')})\\]$`) } : {}),
         ...(sectionRules ? { testNamePattern: new RegExp(`\\[(?:${sectionRules.map((r) => escapeRegExp(r.id)).join('|')})\\]$`) } : {}),
       },
       {},
@@ -131,8 +136,9 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     }
     const summary = readSummaryFile(summaryPath);
     if (extras.shard) summary.shard = extras.shard;
-    if (extras.rule && !summary.rules.some((r) => r.id === extras.rule)) {
-      throw new ConfigError(`There is no rule ${extras.rule} in specs/${ruleArea}/; the rule ids are listed in summary.json of a full run.`);
+    const unknown = (ruleIds ?? []).filter((id) => !summary.rules.some((r) => r.id === id));
+    if (unknown.length > 0) {
+      throw new ConfigError(`There is no rule ${unknown.join(', ')} in specs/${[...new Set(unknown.map((id) => id.split('.')[0]))].join(', specs/')}/; the rule ids are listed in summary.json of a full run.`);
     }
     // the profile as shown in reports and bundles: every secret replaced
     await writeFile(join(reportsDir, 'profile.json'), `${JSON.stringify(redactedProfile(profile), null, 2)}\n`);
@@ -142,7 +148,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     if (slowDown && slowDown.responses > 0) {
       log(`The target asked to slow down ${slowDown.responses} time(s) (429/503 with Retry-After); ${slowDown.retried} request(s) were sent again after the wait (see limits.requestsPerSecond).`);
     }
-    if (extras.rule) await printExchanges(join(reportsDir, 'allure-results'), extras.rule, log);
+    if (ruleIds?.length === 1) await printExchanges(join(reportsDir, 'allure-results'), ruleIds[0]!, log);
     return { exitCode: v.exitCode, summary, timings, cpu };
   } finally {
     await renderer?.close();

@@ -198,6 +198,13 @@ export const MessagingChoicesSchema = z.object({
   searchOrderBy: z.array(z.string().min(1)).min(1).default(['DATE']),
   /** number of the first search page (spec: not shown; the vendor counts from 1) */
   firstPageNumber: z.number().int().min(0).max(1).default(1),
+  /**
+   * GetInboxMIDRequest's codes (spec §2.3 gives MessageListFilter as an int with no values):
+   * vendor-wire §1.2's, MessageListFilter 1 lists the unread messages and FolderId -1 every inbox
+   * folder (the default binding follows the vendor), or `none`: the target reads neither
+   * (clarification M20).
+   */
+  inboxIdCodes: z.enum(['vendor', 'none']).default('vendor'),
 });
 
 /**

@@ -1,3 +1,4 @@
+import { threadId } from 'node:worker_threads';
 import { judgedIds, type Judged, type OperationId } from '../contract/operations.js';
 import { RuleContext } from './rule-context.js';
 
@@ -6,7 +7,7 @@ const SHARED_LIFETIME_MS = 30 * 60_000;
 
 /**
  * A fixture the worker's rules share and do not change (harness/shared.ts): made once by a handle
- * of its own, `shared.<key>`, that judges `performs` (so its own preconditions are refused as a
+ * of its own, `shared.<key>.<worker>`, that judges `performs` (so its own preconditions are refused as a
  * rule's are in the precondition self-test), and removed when the worker ends. To the rule `t` it
  * is the precondition `what` performing `performs`: where the rule judges one of them, a failure
  * stays its verdict (`verdictOf` narrows which: none, for a fixture that is always a
@@ -16,7 +17,8 @@ const SHARED_LIFETIME_MS = 30 * 60_000;
 export async function shared<T>(t: RuleContext, key: string, what: string, performs: Judged, make: (s: RuleContext) => Promise<T>, verdictOf: readonly OperationId[] = judgedIds(performs)): Promise<T> {
   const worker = t.worker;
   const { value, maker, first } = worker.shared.once(key, () => {
-    const s = new RuleContext({ id: `shared.${key}`, operation: performs }, worker, Date.now() + SHARED_LIFETIME_MS);
+    // the handle's id names the worker too: a prefix comes from the id, and two workers' fixtures of one key must not share one
+    const s = new RuleContext({ id: `shared.${key}.${process.pid}.${threadId}`, operation: performs }, worker, Date.now() + SHARED_LIFETIME_MS);
     return {
       value: make(s),
       maker: s,

@@ -6,6 +6,7 @@ import { SMTP_FAULTS } from './smtp/faults.js';
 import { DIRECTORY_FAULTS } from './directory/faults.js';
 import { ADMIN_FAULTS } from './admin/faults.js';
 import { PARTY_FAULTS } from './parties-faults.js';
+import { LISTING_FAULTS } from './listing-faults.js';
 import { CREDENTIAL_FAULTS } from './credential-faults.js';
 import { FIELD_FAULTS } from './fields-faults.js';
 import type { Garbles } from './shown.js';
@@ -25,7 +26,7 @@ export type { FaultDef } from './fault-def.js';
  * rule's test fails under it. Each interface declares its faults `as const`, so `FaultId` is the
  * union of their literal ids and a misspelt id in a check fails tsc.
  */
-export const FAULTS = [...TOKEN_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS, ...MESSAGING_SOAP_FAULTS, ...ADMIN_FAULTS, ...SMTP_FAULTS, ...DIRECTORY_FAULTS, ...PARTY_FAULTS, ...CREDENTIAL_FAULTS, ...FIELD_FAULTS] as const satisfies readonly FaultDef[];
+export const FAULTS = [...TOKEN_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS, ...MESSAGING_SOAP_FAULTS, ...ADMIN_FAULTS, ...SMTP_FAULTS, ...DIRECTORY_FAULTS, ...PARTY_FAULTS, ...CREDENTIAL_FAULTS, ...FIELD_FAULTS, ...LISTING_FAULTS] as const satisfies readonly FaultDef[];
 
 /** The id of a fault of the catalogue: a literal union, so `faults.on('misspelt', …)` fails tsc. */
 export type FaultId = (typeof FAULTS)[number]['id'];

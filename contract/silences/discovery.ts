@@ -27,6 +27,7 @@ export const PROBE_NAMES = [
   'folder-name-unit',
   'change-password',
   'search-first-page',
+  'inbox-id-codes',
   'smtp-subnet',
 ] as const;
 export type ProbeName = (typeof PROBE_NAMES)[number];
@@ -85,6 +86,8 @@ export const DISCOVERY: Readonly<Record<string, Discovery>> = {
   'retract-draft': INERT,
   'get-message-tracking': NEUTRAL,
   'unread-retracted': NEUTRAL,
+  'inbox-id-codes': { probe: 'inbox-id-codes' },
+  'trash-listings': NEUTRAL,
   'response-model': { probe: 'provisioning-errors' },
   'response-crypto': NEUTRAL,
   'company-in-response': { probe: 'provisioning-company' },

@@ -121,18 +121,21 @@ export class MessagingSoapClient {
   getInTransit = (key: string, folderType: number, mid: number) => this.call('GetInTransit', [['SessionKey', key], ['FolderType', folderType], ['MID', mid]]);
   setInTransit = (key: string, folderType: number, mid: number, value: boolean) =>
     this.call('SetInTransit', [['SessionKey', key], ['FolderType', folderType], ['MID', mid], ['InTransitValue', value]]);
-  mailboxXml = (key: string, q: { mailboxType: number; folderId: number; pageNum: number; pageSize: number; filter?: string; orderDesc?: boolean }) =>
+  mailboxXml = (
+    key: string,
+    q: { mailboxType: number; folderId: number; pageNum: number; pageSize: number; filter?: string; orderDesc?: boolean; orderBy?: string; getRetractedMsgs?: boolean; getInboxUnReadOnly?: boolean },
+  ) =>
     this.call('GetMailboxXML', [
       ['SessionKey', key],
       ['MailboxType', q.mailboxType],
       ['PageNum', q.pageNum],
-      ['OrderBy', 'DATE'],
+      ['OrderBy', q.orderBy ?? 'DATE'],
       ['FolderID', q.folderId],
       ['Filter', q.filter ?? ''],
       ['PageSize', q.pageSize],
       ['OrderDesc', q.orderDesc ?? false],
-      ['GetRetractedMsgs', true],
-      ['GetInboxUnReadOnly', false],
+      ['GetRetractedMsgs', q.getRetractedMsgs ?? true],
+      ['GetInboxUnReadOnly', q.getInboxUnReadOnly ?? false],
     ]);
 }
 

@@ -19,6 +19,7 @@ const INTERFACE: Readonly<Record<ProbeName, InterfaceName>> = {
   'folder-name-unit': 'messaging-rest',
   'change-password': 'messaging-rest',
   'search-first-page': 'messaging-rest',
+  'inbox-id-codes': 'messaging-rest',
   'smtp-subnet': 'smtp',
 };
 

@@ -1,7 +1,7 @@
 import type { Axis } from './axis.js';
 import { COMMON_AXES } from './common.js';
 import { TOKEN_AXES } from '../token/readings.js';
-import { MAIL_AXES, MAIL_PARTY_AXES, MAIL_READ_BACK_AXES } from './mail.js';
+import { MAIL_AXES, MAIL_LISTING_AXES, MAIL_PARTY_AXES, MAIL_READ_BACK_AXES } from './mail.js';
 import { PROVISIONING_AXES } from '../provisioning/readings.js';
 import { VENDOR_AXES } from './vendor.js';
 import { SOAP_AXES } from '../messaging-soap/readings.js';
@@ -18,4 +18,4 @@ import { LENIENT_AXES, SHOWN_TEXT } from './lenient.js';
  * axis and each axis a silence. Interfaces add their list here; axes added later are appended at
  * the end, so adding one leaves every earlier axis's `random:<seed>` draw as it was.
  */
-export const ALL_AXES: readonly Axis[] = [...COMMON_AXES, ...TOKEN_AXES, ...MAIL_AXES, ...PROVISIONING_AXES, ...VENDOR_AXES, ...SOAP_AXES, ...ADMIN_AXES, ...SMTP_AXES, ...DIRECTORY_AXES, ...PLATFORM_AXES, USER_TYPE_IDS, ...LENIENT_AXES, ...MAIL_READ_BACK_AXES, ...MAIL_PARTY_AXES, SHOWN_TEXT];
+export const ALL_AXES: readonly Axis[] = [...COMMON_AXES, ...TOKEN_AXES, ...MAIL_AXES, ...PROVISIONING_AXES, ...VENDOR_AXES, ...SOAP_AXES, ...ADMIN_AXES, ...SMTP_AXES, ...DIRECTORY_AXES, ...PLATFORM_AXES, USER_TYPE_IDS, ...LENIENT_AXES, ...MAIL_READ_BACK_AXES, ...MAIL_PARTY_AXES, SHOWN_TEXT, ...MAIL_LISTING_AXES];

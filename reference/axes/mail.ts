@@ -69,6 +69,16 @@ export const CUSTOM_FOLDER_IDS = axis('mail.custom-folder-ids', 'folder-id-scope
 /** Axes added with the party matrix (P1), after the others so earlier `random:<seed>` draws stay as they were. */
 export const MAIL_PARTY_AXES = [CUSTOM_FOLDER_IDS];
 
+/** vendor-wire §1.2 codes of GetInboxMIDRequest (MessageListFilter 1 unread, FolderId -1 every inbox folder), or none (M20; profile messaging.inboxIdCodes). */
+export const INBOX_ID_CODES = axis('mail.inbox-id-codes', 'inbox-id-codes', ['vendor', 'none']);
+/** spec §4.3 'unread inbox messages': whether the trash folders' copies are inbox messages (M5 leaves their type open; M21). */
+export const TRASH_LISTINGS = axis('mail.trash-listings', 'trash-listings', ['apart', 'inbox']);
+/** spec §2.3 GetRetractedMsgs (boolean): false leaves retracted messages out, or lists them too (M11). */
+export const RETRACTED_SEARCH = axis('mail.search-retracted-false', 'search-semantics', ['hidden', 'listed']);
+
+/** Axes added with the listings matrix, after the others so earlier `random:<seed>` draws stay as they were. */
+export const MAIL_LISTING_AXES = [INBOX_ID_CODES, TRASH_LISTINGS, RETRACTED_SEARCH];
+
 /** The messaging readings of one variant, resolved once when the server starts (reference/readings.ts). */
 export function mailReadings(variant: AxisReader): MailReadings {
   return {
@@ -93,5 +103,8 @@ export function mailReadings(variant: AxisReader): MailReadings {
     unreadRetracted: variant.get(UNREAD_RETRACTED),
     trashAdvance: variant.get(TRASH_ADVANCE),
     trashFolders: variant.get(TRASH_FOLDERS),
+    inboxIdCodes: variant.get(INBOX_ID_CODES),
+    trashListings: variant.get(TRASH_LISTINGS),
+    retractedSearch: variant.get(RETRACTED_SEARCH),
   };
 }

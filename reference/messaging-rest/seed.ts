@@ -33,10 +33,11 @@ export function seedMessaging(state: ReferenceState, companyId: number, primary:
     expiredPasswordAccounts: pool('mexpired', { passwordExpired: true }),
     lockableAccounts: pool('mlockable'),
     shortSession: { account: plain(short), lifetimeSeconds: SHORT_SESSION_SECONDS },
-    // the reference's readings a target declares in its profile (M1, M2, M4, M11)
+    // the reference's readings a target declares in its profile (M1, M2, M4, M11, M20)
     changePasswordUserField: state.mail.changePasswordUser,
     firstPageNumber: state.mail.firstPage,
     trashAdvance: state.mail.trashAdvance,
     folderNameUnit: state.mail.nameLength,
+    inboxIdCodes: state.mail.inboxIdCodes,
   };
 }

@@ -18,6 +18,12 @@ export const NOT_APPLICABLE_UNDER: Readonly<Record<string, Readonly<Record<strin
   'messaging-soap.delete.trash-sequence': {
     'mail.trash-advance=server': 'the SOAP form of messaging-rest.delete.trash-sequence: the same step, made by no request under this reading (M4); the one-mailbox model checks the rest (N1).',
   },
+  'messaging-rest.listings.inbox-ids-folder-every': {
+    'mail.inbox-id-codes=none': 'it asks Get inbox message ids for FolderId -1, the vendor-wire code for every inbox folder; under this reading the target gives -1 no meaning, so no request lists every inbox folder at once (M20).',
+  },
+  'messaging-rest.listings.inbox-ids-unread-filter': {
+    'mail.inbox-id-codes=none': 'it asks Get inbox message ids for MessageListFilter 1, the vendor-wire code for unread only; under this reading the target reads no filter code, so no request of the model asks for unread messages only (M20).',
+  },
   'provisioning.create.company-type-not-found': {
     'provisioning.company-type=none': 'it sends a company type no company has; under this reading CompanyModel has no company-type field (spec §2.4 shows none), so there is nothing to send (P11).',
   },

@@ -1,7 +1,7 @@
 import type { ProbeName } from '../../../contract/silences/discovery.js';
 import type { Probe } from '../types.js';
 import { adminOperations, adminTimestamp, adminUserTypes } from './admin.js';
-import { changePassword, folderNameUnit, mailFolders, mailTrash, searchFirstPage } from './mail.js';
+import { changePassword, folderNameUnit, inboxIdCodes, mailFolders, mailTrash, searchFirstPage } from './mail.js';
 import { provisioningCompany, provisioningErrors, secureContactsCount } from './provisioning.js';
 import { smtpSubnet } from './smtp.js';
 import { resourceType, tokenScheme } from './token.js';
@@ -25,5 +25,6 @@ export const PROBES: Readonly<Record<ProbeName, Probe>> = {
   'folder-name-unit': folderNameUnit,
   'change-password': changePassword,
   'search-first-page': searchFirstPage,
+  'inbox-id-codes': inboxIdCodes,
   'smtp-subnet': smtpSubnet,
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { FolderListSchema, SearchResponseSchema, SendResponseSchema, LogOnResponseSchema } from '../../../contract/messaging.js';
+import { FolderListSchema, MessageIdsSchema, SearchResponseSchema, SendResponseSchema, LogOnResponseSchema } from '../../../contract/messaging.js';
 import type { Account } from '../../../contract/profile.js';
 import type { RestAuth } from '../../clients/messaging-rest.js';
 import type { HttpResponse } from '../../http.js';
@@ -170,5 +170,40 @@ export const folderNameUnit: Probe = {
       return [f.decided('messaging.folderNameUnit', 'utf16', 'UTF-16 units', `a folder name of 65 code points but ${name.length} UTF-16 units was refused as too long`, [at])];
     }
     return [f.none('messaging.folderNameUnit', `a folder name of 65 code points answered HTTP ${res.status}, neither created nor refused as too long`, ['messaging-rest.limits.folder-name-astral'], [at])];
+  },
+};
+
+/**
+ * spec §2.3 GetInboxMIDRequest (MessageListFilter an int with no values; M20): vendor-wire §1.2's
+ * codes, read from two messages primary sends peer, one of which peer retrieves as MIME (§3.2:
+ * read). MessageListFilter 1 lists the unread one only, and FolderId -1 both: the vendor's codes.
+ */
+export const inboxIdCodes: Probe = {
+  name: 'inbox-id-codes',
+  keys: ['messaging.inboxIdCodes'],
+  async run(ctx) {
+    const f = finder(ctx, 'inbox-id-codes');
+    const [primary, peer] = [await logOn(ctx, ctx.profile.accounts.primary), await logOn(ctx, ctx.profile.accounts.peer)];
+    if (!primary || !peer) return [f.ambiguous('messaging.inboxIdCodes', 'vendor or none', 'the primary and peer accounts could not both log on; the default stays', [ctx.mark()])];
+    const rest = ctx.clients().rest;
+    const folders = FolderListSchema.safeParse((await rest.listFolders(peer)).json);
+    const names = ctx.profile.messaging.systemFolderNames.inbox.map((n) => n.toLowerCase());
+    const inbox = folders.success ? folders.data.Folders.find((x) => names.includes(x.FolderName.toLowerCase()))?.FolderId : undefined;
+    const marks = [ctx.mark()];
+    if (inbox === undefined) return [f.ambiguous('messaging.inboxIdCodes', 'vendor or none', "peer's folder list names no Inbox; the default stays", marks)];
+    const [unread, read] = (await sendToPeer(ctx, primary, peer, 2)).mids as [number, number];
+    await rest.getMime(peer, read);
+    const ids = async (FolderId: number, MessageListFilter: number) => {
+      const res = await rest.inboxMessageIds(peer, { FolderId, MessageListFilter, MustHaveAttachments: false });
+      marks.push(ctx.mark());
+      const parsed = MessageIdsSchema.safeParse(res.json);
+      return ok(res) && parsed.success ? parsed.data.MessageIds : undefined;
+    };
+    const [filtered, every] = [await ids(inbox, 1), await ids(-1, 0)];
+    const vendorFilter = filtered?.includes(unread) && !filtered.includes(read);
+    const vendorEvery = every?.includes(unread) && every.includes(read);
+    if (vendorFilter && vendorEvery) return [f.decided('messaging.inboxIdCodes', 'vendor', "vendor-wire §1.2's codes", 'MessageListFilter 1 listed the unread message and not the read one; FolderId -1 listed both', marks)];
+    if (!vendorFilter && !vendorEvery) return [f.decided('messaging.inboxIdCodes', 'none', 'neither code is read', `MessageListFilter 1 ${filtered ? 'did not keep to the unread message' : 'was refused'}; FolderId -1 ${every ? 'did not list both' : 'was refused'}`, marks)];
+    return [f.ambiguous('messaging.inboxIdCodes', 'vendor or none', `the target reads ${vendorFilter ? 'MessageListFilter 1' : 'FolderId -1'} as the vendor does and not the other; the default stays`, marks)];
   },
 };

@@ -1,13 +1,11 @@
 import { fail } from './errors.js';
-import { INBOX_TYPE, STATUS, statusOf, UNREAD_COLUMN, type Actor, type Content, type Copy, type Folder } from './model.js';
+import { decideCells, filterWords, roleOf, type Listed } from './listing-cells.js';
+import { INBOX_TYPE, STATUS, statusOf, UNREAD_COLUMN, type Actor, type Copy, type Folder } from './model.js';
 import type { MailParties } from './parties.js';
 import type { MailStore } from './store.js';
 import type { MailReadings } from './readings.js';
 
-export interface Listed {
-  copy: Copy;
-  content: Content;
-}
+export type { Listed } from './listing-cells.js';
 
 /** spec §2.3 SearchInbox. */
 export interface SearchQuery {
@@ -69,9 +67,13 @@ export class MailListing {
     return (mid) => later.has(mid);
   }
 
-  /** Inbox folders a user reads mail in: the Inbox and custom inbox folders (not the trash). */
+  /**
+   * Inbox folders a user reads mail in: the Inbox and custom inbox folders; the trash folders of
+   * inbox type too where the reading counts their copies as inbox messages (axis mail.trash-listings).
+   */
   #inboxFolders(actor: Actor): Folder[] {
-    return [...this.store.folders(actor.user).values()].filter((f) => f.type === INBOX_TYPE && (f.system === undefined || f.system === 'inbox'));
+    const trash = this.readings?.trashListings === 'inbox';
+    return [...this.store.folders(actor.user).values()].filter((f) => f.type === INBOX_TYPE && (f.system === undefined || f.system === 'inbox' || (trash && f.system !== 'drafts' && f.system !== 'outbox')));
   }
 
   #folder(actor: Actor, folderId: number | undefined): Folder {
@@ -79,19 +81,28 @@ export class MailListing {
     return this.parties.folder(actor, folderId) ?? fail('folderNotFound');
   }
 
-  /** spec §4.3 'Get inbox message ids' (GetInboxMIDRequest; FolderId -1 = every inbox folder). */
+  /**
+   * spec §4.3 'Get inbox message ids' (GetInboxMIDRequest). The codes are vendor-wire §1.2's
+   * (MessageListFilter 1 unread, FolderId -1 every inbox folder), or under the other reading
+   * (axis mail.inbox-id-codes) the filter is not read and -1 names no folder.
+   */
   inboxIds(actor: Actor, q: { folderId?: number; filter: number; mustHaveAttachments: boolean }): number[] {
     let copies: Copy[];
     const p = actor.policy;
+    const vendor = this.readings?.inboxIdCodes !== 'none';
+    if (q.folderId === -1 && !vendor) fail('folderNotFound');
+    const at = q.folderId === -1 ? this.store.system(actor.user, 'inbox') : this.#folder(actor, q.folderId);
     if (!p.inboxIdsOnlyInboxFolders()) copies = this.store.copiesOwnedBy(actor.user.id).filter((c) => c.side === 'received');
     else if (!p.inboxIdsReadsFolderId()) copies = this.store.copiesIn(this.store.system(actor.user, 'inbox'));
     else if (q.folderId === -1) copies = this.#inboxFolders(actor).flatMap((f) => this.store.copiesIn(f));
-    else copies = this.store.copiesIn(this.#folder(actor, q.folderId));
-    return this.#listed(copies)
-      .filter((l) => (q.filter !== 1 && p.inboxIdsListsReadUnlessFiltered()) || UNREAD_COLUMN.has(statusOf(l.copy)))
+    else copies = this.store.copiesIn(at);
+    const unreadOnly = q.filter === 1 && vendor;
+    const own = this.#listed(copies)
+      .filter((l) => (!unreadOnly && p.inboxIdsListsReadUnlessFiltered()) || UNREAD_COLUMN.has(statusOf(l.copy)))
       .filter((l) => !q.mustHaveAttachments || !p.inboxIdsRequiresAttachmentsWhenAsked() || l.content.attachments.length > 0)
-      .filter((l) => q.mustHaveAttachments || p.inboxIdsKeepsAttachmentsUnlessAsked() || l.content.attachments.length === 0)
-      .map((l) => l.copy.mid);
+      .filter((l) => q.mustHaveAttachments || p.inboxIdsKeepsAttachmentsUnlessAsked() || l.content.attachments.length === 0);
+    const facts = { FolderId: q.folderId === -1 ? 'every' : roleOf(at), MessageListFilter: q.filter, MustHaveAttachments: q.mustHaveAttachments };
+    return decideCells(this.store, actor, facts, own, at).map((l) => l.copy.mid);
   }
 
   /** spec §4.3 'Get message summaries': the folder's messages after LastMessageIDReceived. */
@@ -101,7 +112,8 @@ export class MailListing {
     const later = this.#arrivedAfter(after);
     const folder = this.#folder(actor, p.summariesReadFolderId() ? folderId : undefined);
     const listed = this.#listed(this.store.copiesIn(folder)).filter((l) => later(l.copy.mid));
-    return p.summariesListEveryMessage() ? listed : listed.slice(0, -1);
+    const own = p.summariesListEveryMessage() ? listed : listed.slice(0, -1);
+    return decideCells(this.store, actor, { FolderId: roleOf(folder), LastMessageIDReceived: lastMid === 0 ? 0 : 'boundary' }, own, folder);
   }
 
   /**
@@ -115,9 +127,10 @@ export class MailListing {
     const later = this.#arrivedAfter(after);
     const sent = p.unreadListsSent() ? this.store.copiesOwnedBy(actor.user.id).filter((c) => c.side === 'sent') : [];
     const hideRetracted = this.readings?.unreadRetracted === 'hidden';
-    return this.#listed([...copies, ...sent]).filter(
+    const own = this.#listed([...copies, ...sent]).filter(
       (l) => (l.copy.side === 'received' || sent.includes(l.copy)) && later(l.copy.mid) && wanted(statusOf(l.copy)) && !(hideRetracted && l.content.retracted),
     );
+    return decideCells(this.store, actor, { After: after === 0 ? 'none' : 'boundary' }, own, this.store.system(actor.user, 'inbox'));
   }
 
   /** spec §4.3 'Search the inbox' with the SearchInbox fields of §2.3. */
@@ -136,18 +149,20 @@ export class MailListing {
       if (l.content.retracted && p.unreadOnlyIncludesRetracted()) return true;
       return UNREAD_COLUMN.has(status) || (status === STATUS.read && p.unreadOnlyIncludesRead());
     };
-    const retracted = q.retracted && p.searchFindsRetracted();
+    // M11: what GetRetractedMsgs false leaves out is not stated (axis mail.search-retracted-false)
+    const retracted = (q.retracted && p.searchFindsRetracted()) || (!q.retracted && this.readings?.retractedSearch === 'listed');
     const orderBy = q.orderBy.toUpperCase() in ORDER_KEYS ? q.orderBy.toUpperCase() : 'DATE';
     const key = ORDER_KEYS[orderBy]!;
-    const matches = this.#listed(this.store.copiesIn(folder))
+    const own = this.#listed(this.store.copiesIn(folder))
       .filter((l) => retracted || !l.content.retracted)
       .filter((l) => !q.unreadOnly || unreadOnly(l))
-      .filter((l) => needle === '' || l.content.subject.toLowerCase().includes(needle) || (bySender && l.content.from.toLowerCase().includes(needle)))
-      .sort((a, b) => {
-        const ka = key(a);
-        const kb = key(b);
-        return ka < kb ? -1 : ka > kb ? 1 : a.copy.mid - b.copy.mid;
-      });
+      .filter((l) => needle === '' || l.content.subject.toLowerCase().includes(needle) || (bySender && l.content.from.toLowerCase().includes(needle)));
+    const facts = { FolderId: roleOf(folder), Filter: filterWords(q.filter), GetInboxUnReadOnly: q.unreadOnly, GetRetractedMsgs: q.retracted, OrderDesc: q.orderDesc, PageSize: q.pageSize };
+    const matches = decideCells(this.store, actor, facts, own, folder).sort((a, b) => {
+      const ka = key(a);
+      const kb = key(b);
+      return ka < kb ? -1 : ka > kb ? 1 : a.copy.mid - b.copy.mid;
+    });
     if (p.searchDescending(q.orderDesc)) matches.reverse();
     const start = p.searchPageStart(page, q.pageSize);
     return {

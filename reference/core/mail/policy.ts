@@ -30,6 +30,12 @@ export interface MailPolicy extends PartyPolicy {
   logoutEndsSession(): boolean;
   /** §4.3 / §5.6 Change your password works on an expired password */
   changePasswordAcceptsExpired(): boolean;
+  /**
+   * The listings matrix (contract/listings.ts): whether `operation`, asked with `input` (an input
+   * of the matrix the request sets exactly), lists the user's copy of a message in `state`;
+   * undefined: the core's own decision. The spec's answer is always the core's.
+   */
+  listsCopy(operation: string, input: string, state: string): boolean | undefined;
   // §4.3 'Get inbox message ids'
   inboxIdsOnlyInboxFolders(): boolean;
   inboxIdsReadsFolderId(): boolean;
@@ -126,6 +132,7 @@ export const SPEC_MAIL_POLICY: MailPolicy = {
   userForUnknownKey: () => undefined,
   logoutEndsSession: yes,
   changePasswordAcceptsExpired: yes,
+  listsCopy: () => undefined,
   inboxIdsOnlyInboxFolders: yes,
   inboxIdsReadsFolderId: yes,
   inboxIdsListsReadUnlessFiltered: yes,

@@ -43,6 +43,12 @@ export interface MailReadings {
   readonly trashAdvance: 'delete' | 'server';
   /** Trash and Deleted Trash: one pair of inbox type, or a pair per mailbox type */
   readonly trashFolders: 'shared' | 'per-type';
+  /** GetInboxMIDRequest codes: vendor-wire §1.2's (MessageListFilter 1 unread, FolderId -1 every inbox folder), or none read */
+  readonly inboxIdCodes: 'vendor' | 'none';
+  /** whether a copy in Trash or Deleted Trash is an inbox message (Get unread, FolderId -1): 'apart' no, 'inbox' yes (M5) */
+  readonly trashListings: 'apart' | 'inbox';
+  /** what a search with GetRetractedMsgs false does with retracted messages (M11) */
+  readonly retractedSearch: 'hidden' | 'listed';
 }
 
 /** spec §2.3 leaves date formats open; vendor-wire §1.2 shows the display form. */

@@ -62,6 +62,11 @@ export class MailStore {
     return this.folders(user).get(id);
   }
 
+  /** The folder a copy is in. */
+  folderOf(copy: Copy): Folder | undefined {
+    return this.#folders.get(copy.ownerId)?.get(copy.folderId);
+  }
+
   /** Another user's folder with this id (folder ids may be numbered per user: the first found). */
   folderOfAnother(user: User, id: number): Folder | undefined {
     for (const [ownerId, folders] of this.#folders) if (ownerId !== user.id && folders.has(id)) return folders.get(id);
@@ -137,6 +142,12 @@ export class MailStore {
 
   purgedSide(user: User, mid: number): Tombstone | undefined {
     return this.#tombstones.get(`${user.id}:${mid}`);
+  }
+
+  /** The messages whose copy this user had purged and whose content another copy keeps. */
+  purgedBy(user: User): number[] {
+    const prefix = `${user.id}:`;
+    return [...this.#tombstones.keys()].filter((k) => k.startsWith(prefix)).map((k) => Number(k.slice(prefix.length))).filter((mid) => this.contents.has(mid) && !this.copyFor(user, mid));
   }
 
   /** For the self-tests: how many messages and custom folders the server holds. */

@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
-import type { ProfileInput } from '../contract/profile.js';
+import { ProfileSchema, type ProfileInput } from '../contract/profile.js';
+import type { Served } from '../reference/state.js';
 import { LIMIT_ENV_KEYS } from '../harness/config.js';
 import { startReferenceTarget } from '../harness/run-context.js';
 import { runCli, type CliResult } from '../selftest/support/cli.js';
 import { BEFORE } from './baseline.js';
 import { startLatencyProxy } from './latency-proxy.js';
+import { chains, peakInFlight } from './critical-path.js';
 
 /**
  * `npm run bench`: one full conformance run against a reference server held by this process,
@@ -57,21 +59,24 @@ interface Phases {
   cpu?: Record<string, number>;
 }
 
-async function runOnce(profile: ProfileInput, label: string): Promise<{ run: CliResult; served: number } & Phases> {
+async function runOnce(profile: ProfileInput, label: string): Promise<{ run: CliResult; served: number; noted: Served[] } & Phases> {
   const profilePath = join(tmpdir(), `sms-bench-profile-${process.pid}-${label}.json`);
   writeFileSync(profilePath, JSON.stringify(profile), { mode: 0o600 });
   const servedBefore = reference.state.stats.requests;
+  const noted: Served[] = [];
+  reference.state.stats.served = noted;
   // the limits a reader sets for the bench (SMS_CONCURRENCY, ...) reach the runs; nothing else does
   const limits = Object.fromEntries(Object.keys(LIMIT_ENV_KEYS).flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
   const run = await runCli(['run', '--profile', profilePath, '--seed', seed], { ...limits, SMS_BENCH_TIMINGS: '1' }, 900_000);
   const timings = /^timings (.*)$/m.exec(run.stderr)?.[1];
   const cpu = /^cpu (.*)$/m.exec(run.stderr)?.[1];
   const served = reference.state.stats.requests - servedBefore;
+  reference.state.stats.served = undefined;
   if (run.code !== 0) {
     console.error(`The ${label} run did not pass (exit ${run.code}); figures below still describe it.\n${run.stdout.split('\n').slice(-14).join('\n')}`);
   }
   const parse = (json?: string) => (json ? (JSON.parse(json) as Record<string, number>) : undefined);
-  return { run, served, timings: parse(timings), cpu: parse(cpu) };
+  return { run, served, noted, timings: parse(timings), cpu: parse(cpu) };
 }
 
 const before = await medianRoundTripMs(reference.url);
@@ -132,10 +137,23 @@ if (latencyMs !== undefined) {
     ['serial cost N × D', s(serial)],
     ['overlap factor (N × D / added wall)', `${overlap.toFixed(2)}×  (goal ≥ 4×)`, was ? `before: ${was.overlap}×` : undefined],
     ['time inside vitest, with latency', s(slow.run.summary().durationMs)],
+    ['most requests in flight at the server', `${peakInFlight(slow.noted)} (limits.concurrency: ${process.env.SMS_CONCURRENCY ?? ProfileSchema.parse(reference.profile).limits.concurrency})`],
   );
-  // the longest rules bound the run from below: the critical path
+  // the critical path: the longest chain of exchanges that depend on each other bounds the run from below
+  const longest = chains(slow.noted, latencyMs);
+  const top = longest[0];
+  if (top) {
+    const floor = top.chain * latencyMs;
+    rows.push(
+      ['critical path (longest chain of dependent exchanges)', `${top.chain} exchanges, in ${top.rule}`],
+      [`physical floor at +${latencyMs} ms (chain × round trip)`, s(floor)],
+      ['added wall time / floor', `${(added / Math.max(floor, 1)).toFixed(2)}×`],
+      ['slowest rules by chain (chain · exchanges · span at the server)', ''],
+    );
+    for (const c of longest.slice(0, 8)) rows.push([`  ${c.rule}`, `${c.chain} · ${c.exchanges} · ${s(c.spanMs)}`]);
+  }
   for (const r of [...slow.run.summary().rules].sort((a, b) => b.durationMs - a.durationMs).slice(0, 5)) {
-    rows.push([`  slowest: ${r.id}`, `${s(r.durationMs)}, ${r.exchanges} exchanges`]);
+    rows.push([`  slowest by wall: ${r.id}`, `${s(r.durationMs)}, ${r.exchanges} exchanges`]);
   }
 }
 await reference.close();

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { internalErrorText } from '../contract/messaging-errors.js';
 import type { ReferenceState } from './state.js';
 import { caselessRouting, refusalScope, requestScope, type AppEnv } from './http.js';
+import { RULE_HEADER } from '../contract/rule-channel.js';
 import { JSON_NAME_CASE, PATH_CASE } from './axes/vendor.js';
 import { SHOWN_TEXT } from './axes/lenient.js';
 import { tokenRoutes } from './token/routes.js';
@@ -21,9 +22,13 @@ const generalError = (at: Date) => internalErrorText(at.toISOString());
 export function createApp(state: ReferenceState): Hono<AppEnv> {
   // routes and trailing slashes matched as ASP.NET matches them (vendor-wire §1; http.ts)
   const app: Hono<AppEnv> = new Hono<AppEnv>(state.variant.get(PATH_CASE) === 'caseless' ? { getPath: caselessRouting(() => app.routes) } : {});
-  app.use(async (_c, next) => {
+  app.use(async (c, next) => {
     state.stats.requests += 1;
+    const served = state.stats.served;
+    if (!served) return next();
+    const start = performance.now();
     await next();
+    served.push({ rule: c.req.header(RULE_HEADER) ?? '', start, end: performance.now() });
   });
   app.use(requestScope(state.faults, state.variant.get(JSON_NAME_CASE) === 'caseless', state.variant.get(SHOWN_TEXT)));
   app.use(refusalScope(state.refusals));

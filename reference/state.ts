@@ -46,10 +46,23 @@ export interface ReferenceState {
   /** the variant's messaging readings, shared by both messaging adapters (readings.core.mail) */
   readonly mail: MailReadings;
   readonly identityProvider: { resourceType: string; jwtSecret: string };
-  /** counts every request served, for `npm run bench` */
-  readonly stats: { requests: number };
+  /** counts every request served, for `npm run bench`; with `served` set, also notes each request's rule and times */
+  readonly stats: ServedStats;
   /** edition and release (REFERENCE_EDITION / REFERENCE_RELEASE), reflected in the generated profile */
   readonly platform: Platform;
+}
+
+/** One request as the reference served it: the rule that sent it (the rule channel) and when. */
+export interface Served {
+  readonly rule: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface ServedStats {
+  requests: number;
+  /** set to an empty list by whoever wants the requests noted (the bench's critical path); none by default */
+  served?: Served[];
 }
 
 export interface StateOptions {

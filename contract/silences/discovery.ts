@@ -145,4 +145,5 @@ export const DISCOVERY: Readonly<Record<string, Discovery>> = {
   'input-white-space': NEUTRAL,
   'numeric-strings': NEUTRAL,
   'text-normalisation': INERT,
+  'shown-text-normalisation': NEUTRAL,
 };

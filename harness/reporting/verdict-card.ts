@@ -30,6 +30,7 @@ export const lookOf = (r: RuleResult) =>
 const GROUPS: ReadonlyArray<[Phase, string]> = [
   ['counterexample', "the shrunk counterexample's exchanges, run once more"],
   ['body', "the rule's exchanges"],
+  ['shrink', 'shrink attempts (smaller inputs fast-check tried after the first failure)'],
   ['given', 'preconditions (work the rule needs done, not judged)'],
   ['cleanup', 'cleanup (after the rule was judged)'],
 ];

@@ -65,7 +65,11 @@ export function describeText(text: string, limit?: TextLimit): Description {
   return { line: `${plural(chars, 'character')}${where}; scripts ${scripts.map((s) => s.script).join(', ') || 'none'}${other.length ? `; ${other.join(', ')}` : ''}`, lines };
 }
 
-/** Without a describer of the rule's own: a text is described without a limit; anything else is not. */
+/**
+ * Without a describer of the rule's own: a text with characters beyond printable ASCII (whose
+ * length and scripts a reader cannot see) is described without a limit; anything else is not
+ * (a date such as "02/29/2027" says what it is).
+ */
 export function describeDefault(value: unknown): Description | undefined {
-  return typeof value === 'string' ? describeText(value) : undefined;
+  return typeof value === 'string' && /[^\x20-\x7e]/.test(value) ? describeText(value) : undefined;
 }

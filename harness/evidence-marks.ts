@@ -7,8 +7,11 @@ import { ConformanceAssertionError, TargetBroken, type Judged } from './outcomes
  * the rule, not on the cleanup that happened to come last.
  */
 
-/** given(): a precondition; body: the rule's own work; cleanup: after the body; counterexample: a property's shrunk input, replayed. */
-export type Phase = 'given' | 'body' | 'cleanup' | 'counterexample';
+/**
+ * given(): a precondition; body: the rule's own work; shrink: a property's attempt at a smaller
+ * input after its first failure; cleanup: after the body; counterexample: a property's shrunk input, replayed.
+ */
+export type Phase = 'given' | 'body' | 'shrink' | 'cleanup' | 'counterexample';
 
 /** Evidence that is not an HTTP exchange: an SMTP dialogue, a property's counterexample. */
 export interface Note {
@@ -27,7 +30,7 @@ export type EvidenceView = (title: string, text: string) => void;
 export type Decisive = { kind: 'exchange'; index: number } | { kind: 'note'; index: number };
 
 /** The title prefixes the Allure attachments carry, read back by the verdict page. */
-export const PHASE_TAG: Record<Phase, string> = { given: '[precondition] ', body: '', cleanup: '[cleanup] ', counterexample: '[counterexample] ' };
+export const PHASE_TAG: Record<Phase, string> = { given: '[precondition] ', body: '', shrink: '[shrink attempt] ', cleanup: '[cleanup] ', counterexample: '[counterexample] ' };
 export const DECISIVE_TAG = '[decisive] ';
 
 /** Reads the tags back off a title: its phase, whether it decided the verdict, and the plain title. */

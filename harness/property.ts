@@ -1,19 +1,23 @@
 import fc from 'fast-check';
 import * as allure from 'allure-js-commons';
 import { judgedOf } from './evidence-marks.js';
+import { describeDefault, type Description } from './property-describe.js';
 import { ConformanceAssertionError, NotApplicable, TargetBroken } from './outcomes.js';
 import type { RuleContext } from './rule.js';
 
 /**
  * Runs a fast-check property against the target with the run's seed and run count
  * (SMS_SEED, SMS_PROPERTY_RUNS), so a failure replays with `--seed`. A failure is reported as
- * non-conformance, with the seed, the replay path and the shrunk counterexample in the report.
+ * non-conformance, with the seed, the replay path and the shrunk counterexample in the report:
+ * first of its evidence, described in the rule's terms (`describe`: a text's length in characters,
+ * its scripts, the limit it crosses; harness/property-describe.ts), and each attempt made while
+ * shrinking is marked as a shrink attempt.
  */
 export async function property<T>(
   t: RuleContext,
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
-  options: { numRuns?: number; chains?: number; timeLimitMs?: number } = {},
+  options: { numRuns?: number; chains?: number; timeLimitMs?: number; describe?: (value: T) => Description | undefined } = {},
 ): Promise<void> {
   const { seed, propertyRuns } = t.run.settings;
   const numRuns = Math.min(options.numRuns ?? propertyRuns, propertyRuns);
@@ -24,9 +28,26 @@ export async function property<T>(
   // runs and shrinking stop before the rule's own timeout, so a found counterexample is reported
   // (shrunk as far as time allowed) rather than lost to a timeout, and a slow target is broken
   const timeLimitMs = options.timeLimitMs ?? Math.floor((t.meta.timeoutMs ?? 60_000) * TIME_SHARE);
+  // after a chain's first failure, every run is fast-check trying a smaller input: marked so
+  const attempts: number[] = Array.from({ length: chains }, () => 0);
+  const chainPredicate = (i: number) => {
+    let failing = false;
+    return async (value: T) => {
+      if (failing) {
+        attempts[i]! += 1;
+        return t.shrinkAttempt(() => predicate(value));
+      }
+      try {
+        await predicate(value);
+      } catch (e) {
+        if (!fc.PreconditionFailure.isFailure(e)) failing = true;
+        throw e;
+      }
+    };
+  };
   const outcomes = await Promise.all(
     Array.from({ length: chains }, (_, i) =>
-      fc.check(fc.asyncProperty(arbitrary, predicate), {
+      fc.check(fc.asyncProperty(arbitrary, chainPredicate(i)), {
         seed: chainSeed(seed, i),
         numRuns: Math.floor(numRuns / chains) + (i < numRuns % chains ? 1 : 0),
         interruptAfterTimeLimit: timeLimitMs,
@@ -48,19 +69,35 @@ export async function property<T>(
     throw new TargetBroken(`the property could not be checked: it stopped after ${details.numRuns} run(s) and ${details.numSkips} skipped run(s) without a counterexample${details.interrupted ? ', at its time limit' : ''}.`);
   // a precondition or transport problem inside a run is still broken / n.a., not a counterexample
   if (cause instanceof TargetBroken || cause instanceof NotApplicable) throw cause;
-  const counterexample = t.redact.text(fc.stringify(details.counterexample?.[0]));
+  const value = details.counterexample[0];
+  const counterexample = t.redact.text(fc.stringify(value));
+  const described = (options.describe ?? describeDefault)(value);
+  const about = described ? ` (${t.redact.text(described.line)})` : '';
   const chain = chains > 1 ? `chain ${failed + 1} of ${chains}, ` : '';
-  const replay = `${chain}seed ${details.seed}, path "${details.counterexample ? details.counterexamplePath : ''}"${details.interrupted ? '; shrinking stopped at the time limit' : ''}`;
+  const replay = `${chain}seed ${details.seed}, path "${details.counterexamplePath}"${details.interrupted ? '; shrinking stopped at the time limit' : ''}`;
   const note = t.note(
     'property counterexample',
-    `Property failed after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s).\nReplay: --seed ${seed} (fast-check ${replay})\nShrunk counterexample: ${counterexample}\n\n${t.redact.text(String((cause as Error)?.message ?? cause))}`,
+    [
+      `Shrunk counterexample: ${counterexample}`,
+      ...(described ? described.lines.map((l) => t.redact.text(l)) : []),
+      '',
+      t.redact.text(String((cause as Error)?.message ?? cause)),
+      '',
+      `Property failed after ${details.numRuns} run(s); shrinking tried ${attempts[failed]} smaller input(s) and kept ${details.numShrinks}.`,
+      `Replay: --seed ${seed} (fast-check ${replay})`,
+      `In the evidence: the runs' exchanges, then the shrink attempts (marked [shrink attempt]), then the counterexample's own (marked [counterexample]).`,
+    ].join('\n'),
     'opening',
   );
+  // the counterexample is the first thing the report shows of the rule, before its preconditions and ~100 runs
+  t.attachments.splice(t.attachments.indexOf(note), 1);
+  t.attachments.unshift(note);
+  note.after = 0;
   // the card opens on the shrunk counterexample, then on its own exchanges: the runs before it
   // (and concurrent chains) interleave theirs, so the counterexample is run once more, alone
   // (only with time to spare: a replay cut off by the test's timeout would turn a failure into broken)
-  const replayable = Boolean(details.counterexample) && t.deadline - Date.now() > REPLAY_MARGIN_MS;
-  const again = replayable ? await t.replayCounterexample(() => predicate(details.counterexample![0])) : undefined;
+  const replayable = t.deadline - Date.now() > REPLAY_MARGIN_MS;
+  const again = replayable ? await t.replayCounterexample(() => predicate(value)) : undefined;
   if (replayable) {
     note.text +=
       again === undefined
@@ -68,7 +105,7 @@ export async function property<T>(
         : `\n\nRun once more on its own (the exchanges below), the counterexample failed again: ${t.redact.text(String((again as Error)?.message ?? again))}`;
   }
   throw new ConformanceAssertionError(
-    `Counterexample ${counterexample} (seed ${seed}; replay with --seed ${seed}): ${(cause as Error)?.message ?? String(cause)}`,
+    `Counterexample ${counterexample}${about} (seed ${seed}; replay with --seed ${seed}): ${(cause as Error)?.message ?? String(cause)}`,
     judgedOf(again) ?? judgedOf(cause),
   );
 }

@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Profile } from '../contract/profile.js';
 import { judgedIds, type Judged, type OperationId } from '../contract/operations.js';
 import type { Account, AccountRole } from '../contract/profile.js';
+import { Cleanups } from './cleanup.js';
 import { Clients } from './clients/index.js';
 import { decisiveOf, judgedOf, type Decisive, type Note, type Phase } from './evidence-marks.js';
 import { renderDialogue, SmtpClient, type SmtpDialogue } from './clients/smtp.js';
@@ -47,7 +49,9 @@ export class RuleContext {
   sharedExchanges = 0;
   #givenDepth = 0;
   #stage: 'body' | 'cleanup' | 'counterexample' = 'body';
-  readonly #cleanups: Array<{ what: string; fn: () => Promise<unknown> }> = [];
+  readonly #cleanups = new Cleanups();
+  /** set inside a property's shrink attempt (concurrent chains each have their own) */
+  readonly #shrinking = new AsyncLocalStorage<boolean>();
 
   readonly #worker: WorkerState;
 
@@ -88,7 +92,7 @@ export class RuleContext {
       this.profile,
       this.redact,
       (title, text) => this.note(title, text, 'view'),
-      () => this.phase === 'body' || this.phase === 'counterexample',
+      () => this.phase === 'body' || this.phase === 'shrink' || this.phase === 'counterexample',
     );
     // the counter is the worker's, and workers run files side by side, so a digest of the rule
     // id keeps prefixes of different files apart
@@ -126,7 +130,12 @@ export class RuleContext {
 
   /** Where the test is now: cleanup and a counterexample's replay outrank a precondition inside them. */
   get phase(): Phase {
-    return this.#stage !== 'body' ? this.#stage : this.#givenDepth > 0 ? 'given' : 'body';
+    return this.#stage !== 'body' ? this.#stage : this.#givenDepth > 0 ? 'given' : this.#shrinking.getStore() ? 'shrink' : 'body';
+  }
+
+  /** Runs one of a property's shrink attempts: what it records is marked as one. */
+  shrinkAttempt<T>(fn: () => Promise<T>): Promise<T> {
+    return this.#shrinking.run(true, fn);
   }
 
   /** Evidence other than an exchange, kept in its place in time among the exchanges. */
@@ -193,21 +202,22 @@ export class RuleContext {
     return (typeof operations === 'string' ? [operations] : operations).some((op) => judged.includes(op));
   }
 
-  /** Registers cleanup that runs after the test, even when it fails (last registered, first run). */
-  onCleanup(what: string, fn: () => Promise<unknown>): void {
-    this.#cleanups.unshift({ what, fn });
+  /**
+   * Registers cleanup that runs after the test, even when it fails (last registered, first run).
+   * `key` names the thing it removes (harness/cleanup.ts): registered twice it is removed once,
+   * and once `removedNow(key)` says the rule removed it, cleanup sends nothing for it.
+   */
+  onCleanup(what: string, fn: () => Promise<unknown>, key?: string): void {
+    this.#cleanups.add(what, fn, key);
   }
 
-  async cleanup(): Promise<string[]> {
-    const problems: string[] = [];
-    for (const { what, fn } of this.#cleanups) {
-      try {
-        await fn();
-      } catch (e) {
-        problems.push(`${what}: ${(e as Error).message}`);
-      }
-    }
-    return problems;
+  /** The rule removed the thing `key` names itself (and the target said so): its cleanup is forgotten. */
+  removedNow(key: string): void {
+    this.#cleanups.gone(key);
+  }
+
+  cleanup(): Promise<string[]> {
+    return this.#cleanups.run();
   }
 }
 

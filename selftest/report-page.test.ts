@@ -105,10 +105,10 @@ describe('findings', () => {
 
   test('come must fail, must broken, warnings, and rules broken on one answer form one finding', () => {
     const found = findings(rules);
-    expect(found.map((f) => [f.bucket, f.rules.map((r) => r.id)])).toEqual([
-      ['must-fail', ['token.d']],
-      ['must-broken', ['token.b', 'token.c']],
-      ['warning', ['token.a']],
+    expect(found.map((f) => [f.bucket, f.rules.map((r) => r.id), f.ties])).toEqual([
+      ['must-fail', ['token.d'], []],
+      ['must-broken', ['token.b', 'token.c'], ['precondition']],
+      ['warning', ['token.a'], []],
     ]);
   });
 
@@ -124,7 +124,8 @@ describe('findings', () => {
     }
     const order = ['id="must-fail"', 'id="must-broken"', 'id="warning"', 'id="expected"'].map((a) => html.indexOf(a));
     expect(order).toEqual([...order].sort((a, b) => a - b));
-    expect(html).toContain('2 rules broke on the same answer');
+    expect(html).toContain('2 rules, one cause');
+    expect(html).toContain('the same failed precondition');
     expect(html).toMatch(/<li><b>1<\/b> warning \(should-level, not counted\)<\/li>/);
   });
 });

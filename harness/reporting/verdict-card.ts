@@ -1,8 +1,10 @@
 import type { Phase } from '../evidence-marks.js';
+import { esc } from './html-escape.js';
+import { quotesHtml } from './verdict-quotes.js';
 import { sectionAnchor } from './allure-annotate.js';
 import { specHref } from './spec-link.js';
 import { expectationSentence, isExpected } from './expectations.js';
-import type { Finding } from './verdict-findings.js';
+import { normalised, type Finding, type Tie } from './verdict-findings.js';
 import type { EvidenceEntry, RuleEvidence } from './verdict-evidence.js';
 import type { Outcome, RuleResult } from '../../contract/summary.js';
 
@@ -13,7 +15,7 @@ import type { Outcome, RuleResult } from '../../contract/summary.js';
  * headings (the rule's exchanges, the counterexample's, preconditions, cleanup) in time order.
  */
 
-export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export { esc };
 
 const LOOK: Record<Outcome | 'expected' | 'warning', { label: string; cls: string }> = {
   pass: { label: 'pass', cls: 'pass' },
@@ -30,6 +32,7 @@ export const lookOf = (r: RuleResult) =>
 const GROUPS: ReadonlyArray<[Phase, string]> = [
   ['counterexample', "the shrunk counterexample's exchanges, run once more"],
   ['body', "the rule's exchanges"],
+  ['shrink', 'shrink attempts (smaller inputs fast-check tried after the first failure)'],
   ['given', 'preconditions (work the rule needs done, not judged)'],
   ['cleanup', 'cleanup (after the rule was judged)'],
 ];
@@ -81,16 +84,11 @@ function metaLine(r: RuleResult): string {
 
 /**
  * The words of the spec the rule enforces, exactly as it quotes them, each linking to its unit
- * in spec.html (issue 16, Build 4). A summary from before anchors has only `sentence`.
+ * in spec.html (issue 16, Build 4); a word alone shown in its unit, a silence as context
+ * (verdict-quotes.ts). A summary from before anchors has only `sentence`.
  */
 function quotes(r: RuleResult): string {
-  if (r.spec?.length)
-    return r.spec
-      .map(
-        (ref) =>
-          `<blockquote class="sentence"><a href="${esc(specHref(ref.anchor))}">${esc(ref.quote)}</a><cite>interface spec <a href="${esc(specHref(ref.anchor))}">${esc(ref.anchor)}</a>${ref.silence ? `, as the suite reads it (silence <code>${esc(ref.silence)}</code>)` : ''}</cite></blockquote>`,
-      )
-      .join('');
+  if (r.spec?.length) return quotesHtml(r.spec);
   return r.sentence ? `<blockquote class="sentence">${esc(r.sentence)}<cite>interface spec <a href="${esc(specHref(r.section))}">${esc(r.section)}</a></cite></blockquote>` : '';
 }
 
@@ -116,18 +114,42 @@ export function ruleCard(r: RuleResult, evidence: RuleEvidence | undefined, { al
 </article>`;
 }
 
-/** Several rules with one cause: one card that lists them, with the first rule's evidence. */
+/** A member's own reason, where it says more than the finding's lead (a property's counterexample, another precondition). */
+function ownReason(r: RuleResult, f: Finding): string {
+  const first = (r.reason ?? '').split('\n', 1)[0] ?? '';
+  const lead = (f.rules[0]!.reason ?? '').split('\n', 1)[0] ?? '';
+  return first && normalised(first) !== normalised(lead) ? `<br><span class="own">${esc(leadOf(r))}</span>` : '';
+}
+
+const TIES: Record<Tie, string> = {
+  answer: 'the same decisive answer',
+  precondition: 'the same failed precondition',
+  reason: 'the same reason',
+};
+
+/**
+ * Several rules with one cause: one card that names the cause (what ties them), quotes the union
+ * of their spec words, lists the rules (each with its own outcome and level) and opens on the
+ * evidence of the first.
+ */
 export function findingCard(f: Finding, evidence: Map<string, RuleEvidence>, options: CardOptions): string {
   if (f.rules.length === 1) return ruleCard(f.rules[0]!, evidence.get(f.rules[0]!.id), options);
   const first = f.rules[0]!;
   const look = lookOf(first);
-  const what = first.outcome === 'broken' ? 'broke on the same answer' : 'failed with the same reason';
+  const ties = f.ties.map((t) => TIES[t]).join(', ') || 'one cause';
+  const refs = f.rules.flatMap((r) => r.spec ?? []);
   return `<article class="rule finding ${look.cls}" id="finding-${esc(first.id)}">
-  <header><span class="badge ${look.cls}">${look.label}</span> <b>${f.rules.length} rules ${what}</b></header>
+  <header><span class="badge ${look.cls}">${look.label}</span> <b>${f.rules.length} rules, one cause</b> <span class="meta">(${esc(ties)})</span></header>
   <p class="lead">${esc(leadOf(first))}</p>
+  ${f.answer ? `<p class="meta">The answer they share: <code>${esc(f.answer)}</code></p>` : ''}
   <ul class="members">${f.rules
-    .map((r) => `<li id="rule-${esc(r.id)}"><code>${esc(r.id)}</code> <span class="meta">${metaLine(r)}${allureLink(evidence.get(r.id), options.allureHref)}</span><br>${esc(r.title)}</li>`)
+    .map(
+      (r) =>
+        `<li id="rule-${esc(r.id)}"><span class="badge ${lookOf(r).cls}">${lookOf(r).label}</span> <code>${esc(r.id)}</code> <span class="meta">${metaLine(r)}${allureLink(evidence.get(r.id), options.allureHref)}</span><br>${esc(r.title)}${ownReason(r, f)}</li>`,
+    )
     .join('')}</ul>
+  <p class="meta">What the spec says, for all ${f.rules.length} rules:</p>
+  ${refs.length ? quotesHtml(refs) : f.rules.map(quotes).join('')}
   <p class="meta">Evidence of <code>${esc(first.id)}</code>; each rule's own is in Allure.</p>
   ${evidenceHtml(first, evidence.get(first.id), options.open ?? false)}
 </article>`;

@@ -74,7 +74,7 @@ export function verdictPage({ summary, verdict, evidence, specUrl, allureHref = 
   const expected = summary.rules.filter(isExpected);
   const bad = summary.rules.filter((r) => r.expectation?.status === 'stale' || r.expectation?.status === 'expired');
   const na = summary.rules.filter((r) => r.outcome === 'notApplicable' && !isExpected(r));
-  const all = findings(summary.rules);
+  const all = findings(summary.rules, evidence);
   const interfaces = [...new Set(summary.rules.map((r) => r.interface))];
   const row = (name: string, rules: RuleResult[]) => {
     const k = (o: Outcome) => rules.filter((r) => r.outcome === o && !isExpected(r)).length;
@@ -94,8 +94,12 @@ export function verdictPage({ summary, verdict, evidence, specUrl, allureHref = 
   const options = { allureHref };
   const bucketHtml = BUCKETS.map(({ bucket, heading, note }) => {
     const found = all.filter((f) => f.bucket === bucket);
-    const rules = found.reduce((k, f) => k + f.rules.length, 0);
-    return `<h2 id="${bucket}">${heading} (${rules}${found.length !== rules ? ` in ${found.length} findings` : ''})</h2><p class="note">${esc(note)}</p>
+    // a finding sits under its most severe rule: a broken rule of a failure's cause is listed with it, above
+    const rules = summary.rules.filter((r) => bucketOf(r) === bucket).length;
+    const above = rules - found.reduce((k, f) => k + f.rules.filter((r) => bucketOf(r) === bucket).length, 0);
+    const shown = found.reduce((k, f) => k + f.rules.length, 0);
+    const count = `${rules}${found.length !== shown ? ` in ${found.length} findings` : ''}${above ? `; ${above} listed above, with a finding of the same cause` : ''}`;
+    return `<h2 id="${bucket}">${heading} (${count})</h2><p class="note">${esc(note)}</p>
 ${found.length ? found.map((f) => findingCard(f, evidence, { ...options, open: bucket !== 'expected' })).join('\n') : '<p>None.</p>'}`;
   }).join('\n');
   return `<!doctype html>

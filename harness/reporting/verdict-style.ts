@@ -49,6 +49,8 @@ export const PAIRS: ReadonlyArray<[string, string, string]> = [
   [c.expected, c.card, 'expectation line'],
   [c.text, c.quote, 'quoted sentence'],
   [c.quoteCite, c.quote, 'quote citation'],
+  [c.text, '#fde68a', 'the quoted word, marked in its unit'],
+  [c.muted, c.card, 'context: a silence of the spec'],
   [c.codeText, c.code, 'exchanges'],
 ];
 
@@ -80,9 +82,11 @@ table{border-collapse:collapse;background:${c.card};overflow-wrap:normal}td,th{w
 .id{font-size:14px;font-weight:600}.meta{color:${c.muted};font-size:13px}
 .lead{font-weight:600;margin:8px 0 4px}.rule.na .lead{color:${c.leadNa}}.rule.broken .lead{color:${c.leadBroken}}.rule.fail .lead{color:${c.leadFail}}
 .title{margin:4px 0}.expectation{color:${c.expected};margin:4px 0}
-.members{margin:6px 0;padding-left:20px}.members li{margin:2px 0}
+.members{margin:6px 0;padding-left:20px}.members li{margin:4px 0}.members .own{font-size:13px;color:${c.leadFail}}
 blockquote.sentence{margin:8px 0;padding:6px 12px;border-left:3px solid #94a3b8;background:${c.quote};font-style:italic}
 blockquote cite{display:block;font-style:normal;font-size:12px;color:${c.quoteCite}}
+blockquote.unit{font-style:normal}blockquote.unit mark{background:#fde68a;color:${c.text};font-weight:600}.which{display:block;font-size:12px;color:${c.quoteCite}}
+.context{margin:8px 0;padding:4px 12px;border-left:3px dashed #94a3b8;font-size:13px;color:${c.muted}}.context p{margin:2px 0}
 .decisive h4{margin:10px 0 4px;font-size:14px}.decisive pre{max-height:720px}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:${c.code};color:${c.codeText};padding:8px;border-radius:4px;font-size:12px;max-height:420px;overflow:auto}
 details summary{cursor:pointer;color:${c.link};margin:4px 0}

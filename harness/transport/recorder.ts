@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { Dispatcher } from 'undici';
 import { Forward, type Controller, type Interceptor, type ResponseHeaders as Headers } from './handler.js';
 
@@ -101,6 +102,7 @@ class Recorder extends Forward {
   }
 }
 
+/** The sink is called in the context the request was made in (undici answers in the socket's), so a rule can tell which of its attempts made it. */
 export function recordExchanges(sink: ExchangeSink): Interceptor {
-  return (dispatch) => (opts, handler) => dispatch(opts, new Recorder(opts, handler, sink));
+  return (dispatch) => (opts, handler) => dispatch(opts, new Recorder(opts, handler, AsyncResource.bind(sink)));
 }

@@ -5,8 +5,9 @@ import { MailSession } from '../../harness/fixtures/mailbox.js';
 import { createdFolderId } from '../../harness/fixtures/mail-folders.js';
 import { account, iface } from '../../harness/needs.js';
 import { property } from '../../harness/property.js';
+import { describeText } from '../../harness/property-describe.js';
 import { rule } from '../../harness/rule.js';
-import { acceptedFolderName, folderNameOfLength, tooLongFolderName } from '../../generators/folder-name.js';
+import { acceptedFolderName, FOLDER_NAME_MAX, folderNameOfLength, tooLongFolderName } from '../../generators/folder-name.js';
 import { expectNoneMade, free, removeIfCreated, removeNow } from './folders.js';
 
 /**
@@ -18,6 +19,9 @@ const base = { interface: 'messaging-rest', level: 'must' } as const;
 const create = { ...base, operation: 'messaging-rest.CreateFolder' as const, needs: [iface('messaging-rest'), account('primary')] };
 const TOO_LONG = TEXT.folderNameTooLong;
 const EXISTS = TEXT.folderExists;
+/** spec §8 'Folder name length: at most 65 characters': what a generated name is measured against */
+const NAME_LIMIT = { min: 1, max: FOLDER_NAME_MAX, anchor: '§8/folder-name-length' };
+const describeName = (name: string) => describeText(name, NAME_LIMIT);
 
 rule(
   {
@@ -104,7 +108,7 @@ rule(
       } finally {
         await removeNow(peer, res, name);
       }
-    });
+    }, { describe: describeName });
   },
 );
 
@@ -126,7 +130,7 @@ rule(
       const res = await t.rest.createFolder(outsider.auth, { FolderName: name, FolderType: 1 });
       await removeNow(outsider, res, name);
       expectDocumentedError(res, TEXT.folderNameTooLong);
-    });
+    }, { describe: describeName });
   },
 );
 
@@ -155,6 +159,6 @@ rule(
       } finally {
         await removeNow(primary, first, name);
       }
-    });
+    }, { describe: ([name]) => describeName(name) });
   },
 );

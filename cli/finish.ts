@@ -8,6 +8,8 @@ import { annotateAllureResults } from '../harness/reporting/allure-annotate.js';
 import { renderAllure, startAllureRenderer, type AllureRenderer } from '../harness/reporting/allure-render.js';
 import { applyExpectations, assertKnownRules, loadExpectations, today } from '../harness/reporting/expectations.js';
 import { junitXml } from '../harness/reporting/junit.js';
+import { tally } from '../harness/reporting/standing.js';
+import { runDuration, runStart } from '../harness/reporting/run-meta.js';
 import type { Summary } from '../contract/summary.js';
 import { evidenceFromAllure } from '../harness/reporting/verdict-evidence.js';
 import { verdictPage, type RunIdentity } from '../harness/reporting/verdict-page.js';
@@ -23,6 +25,8 @@ export interface FinishOptions {
   summary: Summary;
   /** the expectations file to apply, if any */
   expectationsPath?: string;
+  /** a run of chosen rules (--rule): an expectation naming a rule it did not run is "not run", not refused */
+  partial?: boolean;
   /** the profile's address of the spec (profile `specUrl`) */
   specUrl?: string;
   /** secret values to sweep from the reports */
@@ -72,20 +76,23 @@ async function finishWith(opts: FinishOptions & { renderer: AllureRenderer }): P
   const { reportsDir, summary, log } = opts;
   if (opts.expectationsPath) {
     const file = loadExpectations(opts.expectationsPath);
-    if (!summary.shard) {
+    if (!summary.shard && !opts.partial) {
       const areas = summary.areas ?? [...new Set(summary.rules.map((r) => r.interface))];
       assertKnownRules(file, opts.expectationsPath, summary, areas);
     }
     summary.expectations = applyExpectations(summary, file, opts.expectationsPath, today());
     await copyFile(opts.expectationsPath, join(reportsDir, 'expectations.json'));
   }
+  const commit = summary.commit ?? gitCommit();
+  if (commit) summary.commit = commit;
+  tally(summary);
   const v = verdict(summary);
-  summary.verdict = { kind: v.kind, exitCode: v.exitCode, line: v.line };
+  summary.verdict = { kind: v.kind, exitCode: v.exitCode, line: v.line, basis: verdictBasis(summary) };
   await writeFile(join(reportsDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   await writeFile(join(reportsDir, 'junit.xml'), junitXml(summary));
   await writeFile(
     join(reportsDir, 'run-info.json'),
-    `${JSON.stringify({ suiteVersion: summary.suiteVersion, gitCommit: gitCommit(), seed: summary.seed, runId: summary.runId, node: process.version, platform: `${process.platform} ${process.arch}`, finishedAt: new Date().toISOString(), shard: summary.shard }, null, 2)}\n`,
+    `${JSON.stringify({ suiteVersion: summary.suiteVersion, gitCommit: summary.commit, startedAt: summary.startedAt, seed: summary.seed, runId: summary.runId, node: process.version, platform: `${process.platform} ${process.arch}`, finishedAt: new Date().toISOString(), shard: summary.shard }, null, 2)}\n`,
   );
   await annotateAllureResults(join(reportsDir, 'allure-results'), summary);
   // Secrets are swept from what the run wrote before anything is rendered from it: Allure embeds
@@ -108,6 +115,19 @@ async function finishWith(opts: FinishOptions & { renderer: AllureRenderer }): P
   return v;
 }
 
+/** What the exit code is computed from (cli/scorecard.ts), in the counts summary.json carries. */
+export function verdictBasis(summary: Summary): NonNullable<Summary['verdict']>['basis'] {
+  const s = summary.standings!;
+  return {
+    rule: 'exit code 4 (NO VERDICT) when suiteErrors > 0 or judged = 0; else 1 (DOES NOT CONFORM) when counted > 0; else 0 (CONFORMS). counted = standings.fail + standings.broken; warnings and expected failures are never counted',
+    counted: s.fail + s.broken,
+    judged: summary.totals.pass + summary.totals.fail,
+    suiteErrors: summary.suiteErrors.length,
+    warnings: s.warning,
+    expected: s.expected,
+  };
+}
+
 /** What `finish` hands the render: a worker already loading Allure, the swept results, the redactor. */
 export interface RenderInputs {
   renderer?: AllureRenderer;
@@ -126,7 +146,8 @@ export async function renderReport(reportsDir: string, summary: Summary, v: Verd
   const allure = async () => {
     if (!existsSync(resultsDir)) return;
     const environment = Object.fromEntries(Object.entries(environmentOf(summary)).map(([k, value]) => [k, redact(value)]));
-    const options = { resultsDir, reportDir, reportName: redact(`${v.kind} · Secure Messaging conformance: ${summary.target.url}`), environment, files: inputs.files };
+    const run = { startedAt: summary.startedAt, durationMs: summary.durationMs };
+    const options = { resultsDir, reportDir, reportName: redact(`${v.kind} · Secure Messaging conformance: ${summary.target.url}`), environment, files: inputs.files, run };
     await (inputs.renderer ? inputs.renderer.render(options) : renderAllure(options));
     await rename(join(reportDir, 'index.html'), join(reportDir, 'allure.html'));
   };
@@ -157,6 +178,10 @@ export function environmentOf(summary: Summary): Record<string, string> {
     suiteVersion: summary.suiteVersion,
     seed: String(summary.seed),
     runId: summary.runId,
+    // the run's identity as the verdict page and junit.xml state it
+    ...(summary.startedAt ? { started: runStart(summary.startedAt) } : {}),
+    duration: runDuration(summary.durationMs),
+    ...(summary.commit ? { commit: summary.commit } : {}),
     // Allure cuts long metadata values: the verdict and its exit code; the page and summary.json say why
     ...(summary.verdict ? { verdict: `${summary.verdict.kind} (exit code ${summary.verdict.exitCode})` } : {}),
   };

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../harness/config.js';
-import type { Outcome, Summary } from '../contract/summary.js';
+import type { Summary } from '../contract/summary.js';
+import { totalsOf } from '../harness/reporting/standing.js';
 import { finish } from './finish.js';
 import { loadRun } from './compare.js';
 
@@ -31,13 +32,13 @@ export async function merge(dirs: string[], opts: { out: string; expectations?: 
     .flatMap((r) => r.summary.rules)
     .map(({ expectation: _dropped, ...r }) => r)
     .sort((a, b) => a.interface.localeCompare(b.interface) || a.id.localeCompare(b.id));
-  const totals: Record<Outcome, number> = { pass: 0, fail: 0, notApplicable: 0, broken: 0 };
-  for (const r of rules) totals[r.outcome] += 1;
   const { shard: _s, expectations: _e, verdict: _v, ...meta } = first;
+  const starts = runs.map((r) => r.summary.startedAt).filter((s): s is string => !!s).sort();
   const summary: Summary = {
     ...meta,
     areas: [...new Set(runs.flatMap((r) => r.summary.areas ?? []))],
-    totals,
+    ...(starts[0] ? { startedAt: starts[0] } : {}),
+    totals: totalsOf(rules),
     rules,
     suiteErrors: runs.flatMap((r) => r.summary.suiteErrors),
     exchanges: rules.reduce((n, r) => n + r.exchanges, 0),

@@ -10,6 +10,13 @@ import { INTERFACES } from './profile.js';
 export const OutcomeSchema = z.enum(['pass', 'fail', 'notApplicable', 'broken']);
 export type Outcome = z.infer<typeof OutcomeSchema>;
 
+/** How a rule stands in the verdict (harness/reporting/standing.ts): what every view states of it. */
+export const StandingSchema = z.enum(['fail', 'broken', 'warning', 'expected', 'notApplicable', 'pass']);
+export type Standing = z.infer<typeof StandingSchema>;
+
+export const TotalsSchema = z.object({ pass: z.number(), fail: z.number(), notApplicable: z.number(), broken: z.number() });
+export type Totals = z.infer<typeof TotalsSchema>;
+
 /** One known, accepted deviation of a target, as its expectations file names it. */
 export const ExpectationSchema = z.object({
   /** the rule id, as in summary.json */
@@ -91,11 +98,24 @@ export const RunFactsSchema = z.object({
   runId: z.string(),
   /** the interfaces this run was asked to cover (--area); absent in older summaries */
   areas: z.array(z.string()).optional(),
+  /** when the run started, ISO 8601 in UTC (…Z); absent in older summaries */
+  startedAt: z.string().optional(),
+  /** the suite's git commit the run was made with, when known */
+  commit: z.string().optional(),
 });
 
 export const SummarySchema = z.object({
   ...RunFactsSchema.shape,
-  totals: z.record(OutcomeSchema, z.number()),
+  /** raw outcomes of every rule, whatever its level (a should-level failure is in `fail`); see `standings` for what the verdict counts */
+  totals: TotalsSchema,
+  /** `totals` split by level */
+  totalsByLevel: z.object({ must: TotalsSchema, should: TotalsSchema }).optional(),
+  /**
+   * each rule counted once by how it stands in the verdict, as every view shows it: `fail` and
+   * `broken` are what the exit code counts (must-level, no expectation, plus stale or expired
+   * expectations); `warning` is a should-level rule that failed or broke; `expected` an expected failure
+   */
+  standings: z.record(StandingSchema, z.number()).optional(),
   rules: z.array(RuleResultSchema),
   /** suite-side problems (a spec file that failed to load): a run with any is not a verdict */
   suiteErrors: z.array(z.string()),
@@ -106,7 +126,28 @@ export const SummarySchema = z.object({
   /** the expectations file applied to this run, with what became of each expectation */
   expectations: ExpectationReportSchema.optional(),
   /** the verdict as the CLI computed it (CONFORMS / DOES NOT CONFORM / NO VERDICT) and its exit code */
-  verdict: z.object({ kind: z.string(), exitCode: z.number(), line: z.string() }).optional(),
+  verdict: z
+    .object({
+      kind: z.string(),
+      exitCode: z.number(),
+      line: z.string(),
+      /** what the exit code is computed from: a gate that reads these agrees with the exit code */
+      basis: z
+        .object({
+          /** the rule, in words */
+          rule: z.string(),
+          /** standings.fail + standings.broken: must-level rules that failed or broke with no expectation, and stale or expired expectations */
+          counted: z.number(),
+          /** rules judged (pass or fail, any level); 0 means no verdict */
+          judged: z.number(),
+          suiteErrors: z.number(),
+          /** listed, never counted */
+          warnings: z.number(),
+          expected: z.number(),
+        })
+        .optional(),
+    })
+    .optional(),
   /** times the target asked the suite to slow down (429/503 with Retry-After), and requests sent again after waiting */
   rateLimited: RateLimitedSchema.optional(),
 });

@@ -4,7 +4,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderAllure } from "../harness/reporting/allure-render.js";
+import { readAllureData } from "../harness/reporting/allure-light.js";
+import { renderAllure, treeInSpecOrder } from "../harness/reporting/allure-render.js";
 
 const ENVIRONMENT = {
   target: "http://127.0.0.1:4567",
@@ -33,22 +34,15 @@ function resultJson(name: string, status: "failed" | "broken", message: string):
       { name: "epic", value: "Messaging API" },
       { name: "feature", value: "sendMessage" },
       { name: "story", value: `rule ${name}` },
+      { name: "standing", value: status === "failed" ? "fail" : "broken" },
     ],
   });
-}
-
-// The single-file report embeds every data file as d("<path>","<base64>").
-function embeddedData(html: string): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const [, name, base64] of html.matchAll(/d\("([^"]+)","([^"]*)"\)/g)) {
-    if (name !== undefined && base64 !== undefined) files.set(name, Buffer.from(base64, "base64").toString("utf8"));
-  }
-  return files;
 }
 
 describe("renderAllure", () => {
   let workDir = "";
   let html = "";
+  let data = new Map<string, string>();
 
   beforeAll(async () => {
     workDir = await mkdtemp(join(tmpdir(), "allure-render-selftest-"));
@@ -61,6 +55,7 @@ describe("renderAllure", () => {
     const indexPath = join(reportDir, "index.html");
     expect(existsSync(indexPath)).toBe(true);
     html = await readFile(indexPath, "utf8");
+    data = await readAllureData(reportDir, "index.html");
   }, 20_000);
 
   afterAll(async () => {
@@ -68,21 +63,38 @@ describe("renderAllure", () => {
   });
 
   it("shows the environment", () => {
-    const environment = embeddedData(html).get("widgets/allure_environment.json") ?? "";
+    const environment = data.get("widgets/allure_environment.json") ?? "";
     for (const [key, value] of Object.entries(ENVIRONMENT)) {
       expect(environment).toContain(`"name":"${key}","values":["${value}"]`);
     }
   });
 
   it("separates non-conformance from a broken target", () => {
-    const categories = embeddedData(html).get("widgets/categories.json") ?? "";
-    expect(categories).toContain('"name":"Non-conformance (rule failed)","statistic":{"total":1,"failed":1}');
-    expect(categories).toContain('"name":"Broken target (could not evaluate)","statistic":{"total":1,"broken":1}');
+    const categories = data.get("widgets/categories.json") ?? "";
+    expect(categories).toContain('"name":"Non-conformance (must-level rule failed)","statistic":{"total":1,"failed":1}');
+    expect(categories).toContain('"name":"Broken (must-level rule could not be evaluated)","statistic":{"total":1,"broken":1}');
   });
 
   it("groups the tree by interface (epic) and spec section (feature), offline and without analytics", () => {
     expect(html).toContain('"groupBy":["epic","feature"]');
     expect(html).toContain("<title> Selftest report </title>");
     expect(html).not.toContain("googletagmanager");
+  });
+
+  it("is light: the page holds the app's loader, the app and every data file sit beside it", async () => {
+    expect(html.length).toBeLessThan(50_000);
+    expect(html).not.toMatch(/d\("data\//);
+    expect(existsSync(join(workDir, "allure-report", "allure", "app.js"))).toBe(true);
+    expect([...data.keys()].filter((k) => k.startsWith("data/test-results/"))).toHaveLength(2);
+  });
+});
+
+describe("treeInSpecOrder", () => {
+  it("orders interfaces as the profile lists them and sections §1, §2.1 … §4.9, §4.10", () => {
+    const group = (name: string, groups?: string[]) => ({ nodeId: name, name, ...(groups ? { groups } : {}) });
+    const tree = { root: { groups: ["smtp", "token"] }, groupsById: { smtp: group("smtp"), token: group("token", ["§4.10", "§5", "§4.9", "§2.1"]), "§4.10": group("§4.10"), "§5": group("§5"), "§4.9": group("§4.9"), "§2.1": group("§2.1") } };
+    const sorted = JSON.parse(treeInSpecOrder(JSON.stringify(tree))) as typeof tree;
+    expect(sorted.root.groups).toEqual(["token", "smtp"]);
+    expect(sorted.groupsById.token.groups).toEqual(["§2.1", "§4.9", "§4.10", "§5"]);
   });
 });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectationSentence } from './expectations.js';
 import { specHref } from './spec-link.js';
-import type { Summary } from '../../contract/summary.js';
+import { standingOf } from './standing.js';
+import type { Standing, Summary } from '../../contract/summary.js';
 
 /** The anchor of a section in the verdict page (index.html#sec-7.1). */
 export const sectionAnchor = (section: string) => `sec-${section.replace(/^§/, '')}`;
@@ -28,6 +29,17 @@ export function scrubTrace(trace: string): string {
     .map((line) => (/^\s+at /.test(line) ? line.replace(/(?<=[\s(])(?:file:\/\/)?\/(?:[^\s():/]+\/)+/g, '') : line))
     .join('\n');
 }
+
+/**
+ * A rule's standing as an Allure status. Allure has five (passed, failed, broken, skipped, unknown)
+ * and counts failed and broken as failures in its totals, ring and categories; only what the verdict
+ * counts is shown so. A warning is `unknown`, the one status that is neither a pass nor a failure;
+ * an expected failure is `skipped`, as JUnit shows it (and allure-pytest an xfail); not applicable
+ * is `skipped` too (the rule is not run against the target), told apart by the `standing` label and
+ * its category (allure-render.ts).
+ */
+export const ALLURE_STATUS: Record<Standing, string> = { pass: 'passed', fail: 'failed', broken: 'broken', warning: 'unknown', expected: 'skipped', notApplicable: 'skipped' };
+const STANDING_TAG: Record<Standing, string> = { pass: 'pass', fail: 'fail', broken: 'broken', warning: 'warning', expected: 'expected failure', notApplicable: 'not applicable' };
 
 interface AllureResult {
   name?: string;
@@ -72,10 +84,12 @@ export async function annotateAllureResults(resultsDir: string, summary: Summary
       ...(result.links ?? []).filter((l) => !l.url.startsWith('interface-spec.md') && !l.url.startsWith('index.html') && !l.url.startsWith('spec.html')),
       ...(rule.expectation?.link ? [{ name: 'expectation', url: rule.expectation.link, type: 'issue' }] : []),
     ];
+    const standing = standingOf(rule);
     const head: string[] = [];
     if (rule.expectation) head.push(`**Expectation:** ${expectationSentence(rule.expectation)}`);
-    if (rule.outcome === 'notApplicable') head.push(`**Not applicable:** ${rule.reason ?? ''}`);
-    if (rule.outcome === 'broken') head.push(`**Broken (could not be evaluated):** ${(rule.reason ?? '').split('\n')[0]}`);
+    if (standing === 'notApplicable') head.push(`**Not applicable:** ${rule.reason ?? ''}`);
+    if (standing === 'warning') head.push(`**Warning** (a should-level rule that ${rule.outcome === 'fail' ? 'failed' : 'broke'}; not counted in the verdict): ${(rule.reason ?? '').split('\n')[0]}`);
+    if (standing === 'broken') head.push(`**Broken (could not be evaluated):** ${(rule.reason ?? '').split('\n')[0]}`);
     const body = [
       ...head,
       `**Rule** \`${rule.id}\` · level **${rule.level}** · ${rule.section} · ${rule.operation}`,
@@ -85,7 +99,9 @@ export async function annotateAllureResults(resultsDir: string, summary: Summary
       rule.title,
     ];
     result.description = body.join('\n\n');
-    result.labels.push({ name: 'tag', value: rule.outcome === 'notApplicable' ? 'not applicable' : rule.outcome });
+    result.labels.push({ name: 'standing', value: standing }, { name: 'tag', value: STANDING_TAG[standing] });
+    // severity says how much a failure weighs: nothing for a rule the profile rules out
+    if (standing === 'notApplicable') result.labels = result.labels.filter((l) => l.name !== 'severity');
     if (rule.expectation) result.labels.push({ name: 'tag', value: `expectation: ${rule.expectation.status}` });
     const details = result.statusDetails ?? {};
     if (details.trace) {
@@ -94,12 +110,12 @@ export async function annotateAllureResults(resultsDir: string, summary: Summary
       result.attachments = [...(result.attachments ?? []), { name: "technical detail (stack trace, for the suite's authors)", source, type: 'text/plain' }];
       delete details.trace;
     }
-    if (rule.outcome === 'notApplicable') details.message = `Not applicable: ${rule.reason ?? ''}`;
-    if (rule.expectation?.status === 'expected') details.message = `Expected ${rule.outcome} (${rule.expectation.reason}): ${details.message ?? ''}`;
-    if (rule.expectation?.status === 'stale' || rule.expectation?.status === 'expired') {
-      result.status = 'failed';
-      details.message = expectationSentence(rule.expectation);
-    }
+    result.status = ALLURE_STATUS[standing];
+    // not applicable is no error: its reason heads the description, and no "Error" box repeats it
+    if (standing === 'notApplicable') delete details.message;
+    if (standing === 'warning') details.message = `Warning (should-level, not counted in the verdict): ${details.message ?? rule.reason ?? ''}`;
+    if (standing === 'expected') details.message = `Expected ${rule.outcome} (${rule.expectation!.reason}): ${details.message ?? ''}`;
+    if (rule.expectation?.status === 'stale' || rule.expectation?.status === 'expired') details.message = expectationSentence(rule.expectation);
     result.statusDetails = details;
     await writeFile(path, JSON.stringify(result), 'utf8');
   }

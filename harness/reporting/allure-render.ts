@@ -10,10 +10,14 @@
  *   classic/allure2 plugins read it); it takes them from the config `categories`.
  *   We write both so the results dir stays meaningful to Allure 2 tooling too.
  * - Grouping: awesome plugin option `groupBy` (label names) shapes the tree.
+ * - The single file is then made light (allure-light.ts): the app and each data file beside it.
  */
 import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, parse, relative, resolve, sep } from "node:path";
 import { Worker } from "node:worker_threads";
+import { INTERFACES } from "../../contract/profile.js";
+import { sectionKey } from "../../contract/spec/coverage.js";
+import { lightenReport, type RunSpan } from "./allure-light.js";
 
 export interface AllureRenderOptions {
   resultsDir: string;
@@ -23,14 +27,20 @@ export interface AllureRenderOptions {
   timeoutMs?: number;
   /** the results dir's files by name, as the caller has just read them (else the worker reads the dir) */
   files?: Map<string, Buffer>;
+  /** the run's start and duration as summary.json states them (Allure's own are its first and last test's) */
+  run?: RunSpan;
 }
 
-type AllureStatus = "failed" | "broken" | "skipped";
+type AllureStatus = "failed" | "broken" | "skipped" | "unknown";
 
-const CATEGORIES: ReadonlyArray<{ name: string; status: AllureStatus }> = [
-  { name: "Non-conformance (rule failed)", status: "failed" },
-  { name: "Broken target (could not evaluate)", status: "broken" },
-  { name: "Not applicable", status: "skipped" },
+// one category per standing that is not a pass (allure-annotate.ts: a rule's standing is its status
+// and its "standing" label), so the categories count what the verdict page and junit.xml count
+const CATEGORIES: ReadonlyArray<{ name: string; status: AllureStatus; standing: string }> = [
+  { name: "Non-conformance (must-level rule failed)", status: "failed", standing: "fail" },
+  { name: "Broken (must-level rule could not be evaluated)", status: "broken", standing: "broken" },
+  { name: "Warnings (should-level rule did not hold; not counted in the verdict)", status: "unknown", standing: "warning" },
+  { name: "Expected failures (expectations file; not counted in the verdict)", status: "skipped", standing: "expected" },
+  { name: "Not applicable (the profile lacks what the rule needs)", status: "skipped", standing: "notApplicable" },
 ];
 
 // interface → spec section → rule (allure-annotate.ts puts the section in "feature")
@@ -44,7 +54,7 @@ function allureMetadata(environment: Record<string, string>): Record<string, str
   const properties = Object.entries(environment)
     .map(([key, value]) => `${escapeProperty(key, true)}=${escapeProperty(value, false)}`)
     .join("\n");
-  const allure2Categories = CATEGORIES.map(({ name, status }) => ({ name, matchedStatuses: [status] }));
+  const allure2Categories = CATEGORIES.map(({ name, status }) => ({ name, matchedStatuses: [status] })).filter((c, i, all) => all.findIndex((o) => o.matchedStatuses[0] === c.matchedStatuses[0]) === i);
   return { "environment.properties": `${properties}\n`, "categories.json": JSON.stringify(allure2Categories, null, 2) };
 }
 
@@ -100,6 +110,7 @@ export function startAllureRenderer(): AllureRenderer {
         : undefined;
       await inWorker(worker, { config: buildConfig(opts.reportName, stagingDir), resultsDir, files }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, () => output);
       await stripAnalytics(join(stagingDir, "index.html"));
+      await lightenReport(stagingDir, "index.html", { run: opts.run, rewrite: (name, json) => (/^widgets\/(?:[^/]+\/)?tree\.json$/.test(name) ? treeInSpecOrder(json) : json) });
       // mkdtemp makes the dir owner-only; a report should be as readable as any output dir.
       await chmod(stagingDir, 0o755);
       await rm(reportDir, { recursive: true, force: true });
@@ -119,6 +130,28 @@ export async function renderAllure(opts: AllureRenderOptions): Promise<void> {
   } finally {
     await renderer.close();
   }
+}
+
+interface Tree {
+  root: { groups?: string[] };
+  groupsById: Record<string, { name?: string; groups?: string[] }>;
+}
+
+/**
+ * A tree widget with its groups in spec order: interfaces as contract/profile.ts lists them, spec
+ * sections §1, §2.1, … §4.10 (Allure keeps groups in the order their first result was read).
+ */
+export function treeInSpecOrder(json: string): string {
+  const tree = JSON.parse(json) as Tree;
+  if (!tree.root || !tree.groupsById) return json;
+  const key = (id: string): string => {
+    const name = tree.groupsById[id]?.name ?? "";
+    if (name.startsWith("§")) return sectionKey(name);
+    const area = (INTERFACES as readonly string[]).indexOf(name);
+    return area < 0 ? `~${name}` : String(area).padStart(4, "0");
+  };
+  for (const node of [tree.root, ...Object.values(tree.groupsById)]) node.groups?.sort((a, b) => key(a).localeCompare(key(b)));
+  return JSON.stringify(tree);
 }
 
 function inWorker(worker: Worker, message: { config: Record<string, unknown>; resultsDir: string; files?: Array<[string, Buffer]> }, timeoutMs: number, output: () => string): Promise<void> {
@@ -162,7 +195,7 @@ function buildConfig(reportName: string, output: string): Record<string, unknown
       },
     },
     categories: {
-      rules: CATEGORIES.map(({ name, status }) => ({ name, matchers: { statuses: [status] }, expand: true })),
+      rules: CATEGORIES.map(({ name, status, standing }) => ({ name, matchers: { statuses: [status], labels: { standing } }, expand: true })),
     },
   };
 }

@@ -1,4 +1,5 @@
-import { expectationSentence, isExpected } from './expectations.js';
+import { expectationSentence } from './expectations.js';
+import { standingOf } from './standing.js';
 import type { RuleResult, Summary } from '../../contract/summary.js';
 
 /**
@@ -25,6 +26,7 @@ function testcase(r: RuleResult): { xml: string; failure: boolean; error: boolea
     ['section', r.section],
     ['interface', r.interface],
     ['outcome', r.outcome],
+    ['standing', standingOf(r)],
     ...(r.sentence ? [['sentence', r.sentence]] : []),
     ...(r.expectation ? [['expectation', expectationSentence(r.expectation)]] : []),
   ]
@@ -34,24 +36,24 @@ function testcase(r: RuleResult): { xml: string; failure: boolean; error: boolea
   let failure = false;
   let error = false;
   let skipped = false;
-  const status = r.expectation?.status;
-  if (isExpected(r)) {
+  const standing = standingOf(r);
+  if (standing === 'expected') {
     skipped = true;
     inner.push(`        <skipped message="${xml(`expected ${r.outcome}: ${r.expectation!.reason}`)}"/>`);
     inner.push(`        <system-out>${xml(r.reason ?? '')}</system-out>`);
-  } else if (status === 'stale' || status === 'expired') {
+  } else if (r.expectation?.status === 'stale' || r.expectation?.status === 'expired') {
     failure = true;
     inner.push(`        <failure message="${xml(expectationSentence(r.expectation!))}" type="Expectation">${xml(r.reason ?? '')}</failure>`);
-  } else if (r.level === 'should' && (r.outcome === 'fail' || r.outcome === 'broken')) {
+  } else if (standing === 'warning') {
     inner[0] = inner[0]!.replace('        </properties>', `          <property name="warning" value="${xml(`should-level rule ${r.outcome === 'fail' ? 'failed' : 'broke'}, not counted in the verdict`)}"/>\n        </properties>`);
     inner.push(`        <system-out>${xml(`WARNING (should-level ${r.outcome}, not counted in the verdict): ${r.reason ?? ''}`)}</system-out>`);
-  } else if (r.outcome === 'fail') {
+  } else if (standing === 'fail') {
     failure = true;
     inner.push(`        <failure message="${xml(firstLine(r.reason))}" type="AssertionError">${xml(r.reason ?? '')}</failure>`);
-  } else if (r.outcome === 'broken') {
+  } else if (standing === 'broken') {
     error = true;
     inner.push(`        <error message="${xml(firstLine(r.reason))}" type="TargetBroken">${xml(r.reason ?? '')}</error>`);
-  } else if (r.outcome === 'notApplicable') {
+  } else if (standing === 'notApplicable') {
     skipped = true;
     inner.push(`        <skipped message="${xml(`not applicable: ${firstLine(r.reason)}`)}"/>`);
   }
@@ -85,6 +87,10 @@ export function junitXml(summary: Summary): string {
       ['verdict', v.kind],
       ['exitCode', String(v.exitCode)],
       ['verdictLine', v.line],
+      ...(summary.startedAt ? [['startedAt', summary.startedAt]] : []),
+      ['durationMs', String(summary.durationMs)],
+      ...(summary.commit ? [['commit', summary.commit]] : []),
+      ...Object.entries(summary.standings ?? {}).map(([k, n]) => [`standing.${k}`, String(n)]),
     ]
       .map(([k, val]) => `        <property name="${k}" value="${xml(val!)}"/>`)
       .join('\n');
@@ -92,5 +98,5 @@ export function junitXml(summary: Summary): string {
     if (unexplained) all = { ...all, tests: all.tests + 1, failures: all.failures + 1 };
     verdictSuite = `\n    <testsuite name="verdict" tests="${unexplained ? 1 : 0}" failures="${unexplained ? 1 : 0}" errors="0" skipped="0">\n      <properties>\n${props}\n      </properties>${testcase}\n    </testsuite>`;
   }
-  return `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="secure-messaging-conformance" tests="${all.tests}" failures="${all.failures}" errors="${all.errors}" skipped="${all.skipped}" time="${(summary.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}${suiteError}${verdictSuite}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="secure-messaging-conformance"${summary.startedAt ? ` timestamp="${xml(summary.startedAt)}"` : ''} tests="${all.tests}" failures="${all.failures}" errors="${all.errors}" skipped="${all.skipped}" time="${(summary.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}${suiteError}${verdictSuite}\n</testsuites>\n`;
 }

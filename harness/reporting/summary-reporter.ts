@@ -5,6 +5,7 @@ import type { SerializedError } from '@vitest/utils';
 import type { RuleRecord } from '../rule.js';
 import type { Outcome, RuleResult, Summary } from '../../contract/summary.js';
 import type { RunMeta } from './run-meta.js';
+import { tally, totalsOf } from './standing.js';
 
 /**
  * A rule --rule / --section / -t left out was never run: no outcome of this run (a rule the
@@ -90,12 +91,11 @@ export default class SummaryReporter implements Reporter {
       }
     }
     rules.sort((a, b) => a.interface.localeCompare(b.interface) || a.id.localeCompare(b.id));
-    const totals: Record<Outcome, number> = { pass: 0, fail: 0, notApplicable: 0, broken: 0 };
-    for (const r of rules) totals[r.outcome] += 1;
     const { reportsDir = 'reports', ...rest } = meta;
     const summary: Summary = {
       ...rest,
-      totals,
+      startedAt: new Date(this.#started).toISOString(),
+      totals: totalsOf(rules),
       rules,
       suiteErrors,
       exchanges: rules.reduce((n, r) => n + r.exchanges, 0),
@@ -105,6 +105,7 @@ export default class SummaryReporter implements Reporter {
         retried: rules.reduce((n, r) => n + (r.rateLimited?.retried ?? 0), 0),
       },
     };
+    tally(summary);
     mkdirSync(reportsDir, { recursive: true });
     writeFileSync(join(reportsDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   }

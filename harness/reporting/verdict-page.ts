@@ -6,6 +6,7 @@ import { esc, findingCard, lookOf, ruleCard } from './verdict-card.js';
 import type { RuleEvidence } from './verdict-evidence.js';
 import { BUCKETS, bucketOf, findings } from './verdict-findings.js';
 import { STYLE } from './verdict-style.js';
+import { runDuration, runStart } from './run-meta.js';
 
 /**
  * The page the report opens on (issue 12, item 6; issue 17): the verdict with its counts and
@@ -37,15 +38,15 @@ export interface VerdictPageInput {
 /** Sorts §4.10 after §4.9. */
 const sectionKey = (s: string) => s.replace(/^§/, '').split('.').map((n) => n.padStart(4, '0')).join('.');
 
-const duration = (ms: number) => (ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`);
 
 function identity(summary: Summary, run: RunIdentity = {}): string {
   const t = summary.target;
   const rows: Array<[string, string]> = [
-    ['Date', esc(run.finishedAt ? run.finishedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : 'unknown')],
-    ['Duration', esc(duration(summary.durationMs))],
+    // the run's start, duration and commit as junit.xml and Allure state them (summary.json's)
+    ['Started', esc(summary.startedAt ? runStart(summary.startedAt) : run.finishedAt ? `${runStart(run.finishedAt)} (finished)` : 'unknown')],
+    ['Duration', esc(runDuration(summary.durationMs))],
     ['Target', `<b>${esc(t.url)}</b> (${esc(t.edition)} ${esc(t.release)})${t.description ? `: ${esc(t.description)}` : ''}`],
-    ['Suite', `version ${esc(summary.suiteVersion)}${run.gitCommit ? `, commit <code>${esc(run.gitCommit.slice(0, 12))}</code>` : ''}`],
+    ['Suite', `version ${esc(summary.suiteVersion)}${(summary.commit ?? run.gitCommit) ? `, commit <code>${esc((summary.commit ?? run.gitCommit)!.slice(0, 12))}</code>` : ''}`],
     ['Seed', `${summary.seed} (replay with <code>--seed ${summary.seed}</code>)`],
     ['Run', esc(summary.runId)],
     ...(run.profileDigest ? ([['Profile digest', `sha256 <code>${esc(run.profileDigest)}</code>`]] as Array<[string, string]>) : []),

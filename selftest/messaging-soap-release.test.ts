@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { LISTINGS } from '../contract/listings.js';
 import { runCli } from './support/cli.js';
 
 /**
@@ -33,9 +34,12 @@ describe.concurrent('spec §9 gates the SOAP messaging rules by edition and rele
   ])('%s %s: the rules run and pass (GetMailboxXML withdrawn: %s)', async (edition, release, withdrawn) => {
     const result = await run(edition, release);
     const rules = result.summary().rules;
-    // the rules that judge GetMailboxXML alone (its listing, its answer against the schema, another user's folder id in it: the party matrix), and the field round trips read through it
+    // the rules that judge GetMailboxXML alone (its listing, its answer against the schema, another user's folder id in it,
+    // each input of the listings matrix), and the field round trips read through it
     const alone = rules.filter((r) => r.judges?.length === 1 && r.judges[0] === 'messaging-soap.GetMailboxXML');
-    expect(alone.map((r) => r.id).sort()).toEqual(['messaging-soap.mailbox-xml.listing', 'messaging-soap.parties.get-mailbox-xml-folder-id', 'messaging-soap.schema.get-mailbox-xml']);
+    const listingInputs = LISTINGS.find((l) => l.operation === 'messaging-soap.GetMailboxXML')!.inputs.length;
+    expect(alone.map((r) => r.id)).toEqual(expect.arrayContaining(['messaging-soap.mailbox-xml.listing', 'messaging-soap.parties.get-mailbox-xml-folder-id', 'messaging-soap.schema.get-mailbox-xml']));
+    expect(alone.filter((r) => r.id.startsWith('messaging-soap.listings.')).length, 'a listings rule per GetMailboxXML input').toBe(listingInputs);
     const mailbox = [...alone, ...rules.filter((r) => r.judges?.includes('messaging-soap.GetMailboxXML') === true && /\.fields\./.test(r.id))];
     expect(rules.filter((r) => !mailbox.includes(r) && r.outcome !== 'pass').map((r) => `${r.id}: ${r.outcome} ${r.reason ?? ''}`)).toEqual([]);
     for (const r of mailbox) {

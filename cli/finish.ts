@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { SECRET_KEY } from '../contract/profile.js';
 import { annotateAllureResults } from '../harness/reporting/allure-annotate.js';
 import { renderAllure, startAllureRenderer, type AllureRenderer } from '../harness/reporting/allure-render.js';
@@ -17,8 +17,9 @@ import { SPEC_PAGE } from '../harness/reporting/spec-link.js';
 import { specPage } from '../harness/reporting/spec-page.js';
 import { scorecard, verdict, type Verdict } from './scorecard.js';
 import { scrubSecrets, secretMatcher } from './scrub.js';
+import { projectRoot } from '../contract/root.js';
 
-export const ROOT = resolve(new URL('..', import.meta.url).pathname);
+export const ROOT = projectRoot(import.meta.url);
 
 export interface FinishOptions {
   reportsDir: string;

@@ -1,12 +1,12 @@
 import { relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
 import type { RuleRecord } from './rule.js';
+import { projectRoot } from '../contract/root.js';
 
 /** A rule as declared, with the spec file that declares it (project-relative). */
 export type CatalogueRule = RuleRecord & { file: string };
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = projectRoot(import.meta.url);
 
 /**
  * Every rule of specs/, read from the declarations without running one (vitest collects the

@@ -30,7 +30,7 @@ test('npm pack, install the tarball in an empty folder, npx … run --area token
     expect(tarball).toBeDefined();
     const listing = execFileSync('tar', ['-tzf', join(dir, tarball)]).toString().split('\n').filter(Boolean);
     // what a run needs, and nothing of the suite's own tests, benches or reports
-    for (const needed of ['package/bin/secure-messaging-conformance.mjs', 'package/cli/main.ts', 'package/vitest.config.ts', 'package/LICENSE', 'package/README.md']) expect(listing).toContain(needed);
+    for (const needed of ['package/bin/secure-messaging-conformance.mjs', 'package/cli/main.ts', 'package/dist/cli/main.js', 'package/dist/cli/main.d.ts', 'package/dist/reference/server.js', 'package/vitest.config.ts', 'package/LICENSE', 'package/README.md']) expect(listing).toContain(needed);
     expect(listing.some((f) => f.startsWith('package/specs/token/'))).toBe(true);
     expect(listing.filter((f) => /^package\/(selftest|bench|reports|node_modules|fixtures)\//.test(f))).toEqual([]);
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { projectRoot } from '../root.js';
 
 /**
  * Where interface-spec.md is: ../shared/spec beside the project (a clone), or one level further
@@ -7,8 +8,8 @@ import { fileURLToPath } from 'node:url';
  * a run reads the index (contract/spec/units.ts), so an installed package needs no spec file.
  */
 export function specSource(): string {
-  for (const up of ['../../../shared/spec/interface-spec.md', '../../../../shared/spec/interface-spec.md']) {
-    const file = fileURLToPath(new URL(up, import.meta.url));
+  for (const up of ['../shared/spec/interface-spec.md', '../../shared/spec/interface-spec.md']) {
+    const file = join(projectRoot(import.meta.url), up);
     if (existsSync(file)) return file;
   }
   throw new Error('interface-spec.md was not found in ../shared/spec beside the project.');

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Summary } from '../../contract/summary.js';
 import type { DiffSide } from './targets.js';
+import { projectRoot } from '../../contract/root.js';
 
 /**
  * Does one side break a rule that judges the diverging steps? The suite's own rules of the
@@ -24,7 +25,7 @@ export interface BrokenRule {
   judges: string[];
 }
 
-const ROOT = resolve(new URL('../..', import.meta.url).pathname);
+const ROOT = projectRoot(import.meta.url);
 
 async function runAreas(side: DiffSide, areas: string[], redact: (s: string) => string): Promise<Summary | undefined> {
   const dir = mkdtempSync(join(tmpdir(), 'sms-diff-rules-'));

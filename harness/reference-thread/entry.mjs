@@ -1,7 +1,14 @@
-// The entry of the embedded reference's own thread (harness/reference-thread/index.ts). The
-// reference is TypeScript, compiled on the fly here as bin/ does for the CLI: a worker thread
-// does not inherit the main thread's loader hooks.
-import { register } from 'tsx/esm/api';
+// The entry of the embedded reference's own thread (harness/reference-thread/index.ts). Under
+// dist/ (bin/build.mjs) the reference is already JavaScript beside this file; from the source it
+// is TypeScript, compiled on the fly as bin/ does for the CLI: a worker thread does not inherit
+// the main thread's loader hooks.
+import { existsSync } from 'node:fs';
 
-register();
-await import('./serve.ts');
+const compiled = new URL('./serve.js', import.meta.url);
+if (existsSync(compiled)) {
+  await import(compiled.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('./serve.ts');
+}

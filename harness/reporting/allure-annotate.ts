@@ -1,11 +1,11 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, sep } from 'node:path';
 import { expectationSentence } from './expectations.js';
 import { specHref } from './spec-link.js';
 import { standingOf } from './standing.js';
 import type { Standing, Summary } from '../../contract/summary.js';
+import { projectRoot } from '../../contract/root.js';
 
 /** The anchor of a section in the verdict page (index.html#sec-7.1). */
 export const sectionAnchor = (section: string) => `sec-${section.replace(/^§/, '')}`;
@@ -14,7 +14,7 @@ export const sectionAnchor = (section: string) => `sec-${section.replace(/^§/, 
 /** Labels allure-vitest adds that tell a reader nothing about the rule (issue 17, item 4). */
 const NOISE = new Set(['framework', 'language', 'host', 'thread', 'package', 'story', 'annotated']);
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = projectRoot(import.meta.url) + sep;
 
 /**
  * Machine paths out of a stack trace, words kept (issue 17, Found 5): the suite's root goes from

@@ -1,14 +1,16 @@
+import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { Profile } from '../../contract/profile.js';
 import type { RunSettings } from '../config.js';
 import type { z } from 'zod';
 import type { RunFactsSchema } from '../../contract/summary.js';
+import { projectRoot } from '../../contract/root.js';
 
 /** The non-secret facts about a run that every report shows (summary.json's, contract/summary.ts), and where the reports go. */
 export type RunMeta = z.infer<typeof RunFactsSchema> & { reportsDir: string };
 
 export function suiteVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(join(projectRoot(import.meta.url), 'package.json'), 'utf8')) as { version: string };
   return pkg.version;
 }
 

@@ -7,7 +7,7 @@ import { EXTENSION_ELEMENT, resultElement, type SuccessAnswer } from './envelope
  * with its reshaping beside its catalogue entry. routes.ts hands every success answer to
  * `reshapeAnswer` before writing it; no operation handler knows of these faults.
  */
-interface AnswerFault<I extends string = string> extends FaultDef {
+export interface AnswerFault<I extends string = string> extends FaultDef {
   readonly id: I;
   readonly answer: { readonly op: string; readonly reshape: (a: SuccessAnswer) => SuccessAnswer };
 }

@@ -24,6 +24,8 @@ export interface SmtpStop {
 
 /** One SMTP conversation, as the report shows it. */
 export interface SmtpDialogue {
+  /** `# ` lines shown above the dialogue: its actor, the made-up wrong values it sends */
+  notes?: string[];
   /** `C: …` and `S: …`, one line per command and reply line; AUTH lines redacted */
   lines: string[];
   /** a command that replays the conversation (secrets left as [redacted]) */
@@ -182,7 +184,7 @@ export class SmtpClient {
       connection.close();
     }
     outcome.offered = outcome.offered.length ? outcome.offered : firstEhloKeywords(lines);
-    lines.unshift(...notes);
+    outcome.dialogue.notes = notes;
     outcome.dialogue.replay = this.#swaks(attempt);
     this.record(title, outcome.dialogue);
     return outcome;
@@ -240,5 +242,5 @@ function firstEhloKeywords(lines: readonly string[]): string[] {
 
 /** The dialogue as an attachment: the lines, then the replay command. */
 export function renderDialogue(dialogue: SmtpDialogue): string {
-  return [...dialogue.lines, '', '--- reproduce ---', dialogue.replay, '', `or by hand: ${dialogue.byHand}`].join('\n');
+  return [...(dialogue.notes ?? []), ...dialogue.lines, '', '--- reproduce ---', dialogue.replay, '', `or by hand: ${dialogue.byHand}`].join('\n');
 }

@@ -82,6 +82,8 @@ describe('a failing run shows the input each rule tested, and no secret', () => 
     expect(decisive).toContain(`# ${marked}`);
     expect(decisive).toContain('# actor: primary');
     expect(decisive).toMatch(new RegExp(`--data-raw '[^']*"client_secret":"${wrong}"`));
+    // the card's replay hint reruns this rule alone, not the whole suite
+    expect(card).toContain(`<code>npx secure-messaging-conformance run --rule ${INVALID} --seed 25</code>`);
     const results = join(run.reportsDir, 'allure-results');
     expect(readdirSync(results).some((f) => readFileSync(join(results, f), 'utf8').includes(`# ${marked}`))).toBe(true);
   });

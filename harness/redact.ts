@@ -136,7 +136,9 @@ export class Redactor {
     };
     if (look(Object.values(headers)) || look([url, body ?? ''])) return [...owners].join(' + ');
     const texts = [url, body ?? '', ...Object.values(headers)];
-    for (const [value, owner] of this.#identifiers) if (texts.some((t) => t.includes(value))) owners.add(owner);
+    const found = [...this.#identifiers.keys()].filter((value) => texts.some((t) => t.includes(value)));
+    // 'lockable1' inside 'mlockable1': only identifiers no longer one found contains
+    for (const value of found) if (!found.some((other) => other !== value && other.includes(value))) owners.add(this.#identifiers.get(value)!);
     if (owners.size > 0) return [...owners].join(' + ');
     return unnamed ? 'an unnamed credential' : 'anonymous';
   }

@@ -122,6 +122,9 @@ describe('evidence shows the inputs', () => {
     expect(r.actorOf({ 'x-session-key': '0123456789ABCDEF' }, 'http://t.test/Folder/List')).toBe('primary');
     expect(r.actorOf({}, 'http://t.test/Token', '{"grant_type":"refresh_token"}')).toBe('anonymous');
     expect(r.text('key 0123456789ABCDEF')).toBe('key [redacted: SessionKey of primary]');
+    // an identifier inside a longer one names nobody: the longer one's owner made the call
+    const two = new Redactor([], [{ value: 'lockable1', owner: 'lockable[0]' }, { value: 'mlockable1', owner: 'messaging.lockableAccounts[0]' }]);
+    expect(two.actorOf({}, 'http://t.test/Account/Logon', '{"UserIdOrEmail":"mlockable1","Password":"wrong-00000000"}')).toBe('messaging.lockableAccounts[0]');
   });
 
   test('a curl line parses back to the same request once the secrets it names are set: method, URL, headers and body', () => {

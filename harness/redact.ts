@@ -41,13 +41,15 @@ function formsOf(v: string): Array<[string, SecretForm]> {
  */
 export class Redactor {
   readonly #known = new Map<string, KnownSecret>();
-  readonly #variables = new Set<string>();
+  /** how many secrets took each variable name: the second SessionKey of primary is SMS_PRIMARY_SESSIONKEY_2 */
+  readonly #variables = new Map<string, number>();
   /** made-up wrong values, by value: what they stand for (client_secret, otp…) */
   readonly #deliberate = new Map<string, string>();
   /** values that name an owner without being secret (a profile account's user name or e-mail) */
   readonly #identifiers = new Map<string, string>();
-  /** every form of every secret, by its first character, longest first; rebuilt on learn */
+  /** every form of every secret, by its first character, longest first (buckets grown since, sorted before the next scan) */
   #byFirst?: Form[][];
+  readonly #unsorted = new Set<Form[]>();
 
   constructor(initial: Iterable<string | { value: string; label: SecretLabel }> = [], identifiers: Iterable<{ value: string; owner: string }> = []) {
     for (const v of initial) typeof v === 'string' ? this.learn(v) : this.learn(v.value, v.label);
@@ -59,13 +61,16 @@ export class Redactor {
     if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH || this.#deliberate.has(value)) return;
     const old = this.#known.get(value);
     if (old && (old.label.owner !== undefined || label.owner === undefined)) return;
-    if (old) this.#variables.delete(old.variable);
-    let variable = labelVariable(label);
-    let words = labelWords(label);
-    for (let n = 2; this.#variables.has(variable); n++) [variable, words] = [`${labelVariable(label)}_${n}`, `${labelWords(label)} #${n}`];
-    this.#variables.add(variable);
-    this.#known.set(value, { value, label, variable, words });
-    this.#byFirst = undefined;
+    const base = labelVariable(label);
+    const n = (this.#variables.get(base) ?? 0) + 1;
+    this.#variables.set(base, n);
+    const [variable, words] = n === 1 ? [base, labelWords(label)] : [`${base}_${n}`, `${labelWords(label)} #${n}`];
+    // relabelled in place: the index keeps pointing at it
+    if (old) return void Object.assign(old, { label, variable, words });
+    const secret = { value, label, variable, words };
+    this.#known.set(value, secret);
+    // into the index as it stands (a rule learns a secret per answer or so; rebuilding it each time cost more than the rest)
+    if (this.#byFirst) this.#insert(this.#byFirst, secret);
   }
 
   /** Registers a value the suite made up to be wrong (generators/wrong-value.ts): shown in clear, marked. A known secret stays one. */
@@ -180,6 +185,8 @@ export class Redactor {
    */
   #scan(input: string, hit: (form: Form) => string): string {
     const byFirst = (this.#byFirst ??= this.#index());
+    for (const bucket of this.#unsorted) bucket.sort((a, b) => b.text.length - a.text.length);
+    this.#unsorted.clear();
     let out = '';
     let from = 0;
     for (let i = 0; i < input.length; ) {
@@ -198,9 +205,17 @@ export class Redactor {
 
   #index(): Form[][] {
     const byFirst: Form[][] = [];
-    for (const secret of this.#known.values()) for (const [text, form] of formsOf(secret.value)) (byFirst[text.charCodeAt(0)] ??= []).push({ text, form, secret });
-    for (const bucket of byFirst) bucket?.sort((a, b) => b.text.length - a.text.length);
+    for (const secret of this.#known.values()) this.#insert(byFirst, secret);
     return byFirst;
+  }
+
+  /** Each form of `secret` into its first character's bucket, longest first. */
+  #insert(byFirst: Form[][], secret: KnownSecret): void {
+    for (const [text, form] of formsOf(secret.value)) {
+      const bucket = (byFirst[text.charCodeAt(0)] ??= []);
+      bucket.push({ text, form, secret });
+      this.#unsorted.add(bucket);
+    }
   }
 }
 

@@ -4,14 +4,8 @@ import { ConfigError } from '../harness/config.js';
 import { diffTargets } from '../harness/diff/engine.js';
 import { headline, verdictOf, writeDiffReports } from '../harness/diff/report.js';
 import { openSide, type DiffSide } from '../harness/diff/targets.js';
+import { commandUsage } from './usage.js';
 
-export const DIFF_USAGE = `Usage: secure-messaging-conformance diff --target A [--profile PA] --against B [--against-profile PB]
-                                       [--seed N] [--runs K] [--steps S] [--reports DIR] [--no-rules]
-A and B are URLs (with a profile each: --profile, or SMS_PROFILE and the SMS_* variables) or an
-embedded reference: reference, reference:<variant> (default, alt, random:<seed>, axis=value,…),
-reference:faults=<id>,… or reference:<variant>+faults=<id>,….
-Exit codes: 0 the only differences are catalogued readings, 1 a rule broken or an uncatalogued
-difference, 2 bad input.`;
 
 const int = (flag: string, text: string | undefined, fallback: number, min: number, max: number): number => {
   if (text === undefined) return fallback;
@@ -38,7 +32,7 @@ export async function diffCommand(args: string[], log: (line: string) => void = 
     strict: true,
   });
   if (values.help) {
-    log(DIFF_USAGE);
+    log(commandUsage('diff'));
     return 0;
   }
   if (values.target === undefined) throw new ConfigError('diff needs --target (a URL or reference[:variant]).');

@@ -4,27 +4,19 @@ import { parseArgs } from 'node:util';
 import { config as loadDotenv } from 'dotenv';
 import { ConfigError, reportsDirOf, type LoadOptions } from '../harness/config.js';
 import { EXIT, verdict } from './scorecard.js';
-
-const USAGE = `Usage:
-  secure-messaging-conformance run [--target URL] [--profile FILE] [--area token,...] [--seed N] [--reports DIR]
-                                   [--expectations FILE] [--shard i/n] [--rule ID] [--section §4.4/DeleteMessage]
-  secure-messaging-conformance serve [--port N] [--host H] [--profile-out FILE]
-  secure-messaging-conformance report [--reports DIR]
-  secure-messaging-conformance compare BEFORE AFTER [MORE...] [--out DIR]
-  secure-messaging-conformance merge DIR... [--reports OUT] [--expectations FILE]
-  secure-messaging-conformance bundle [--reports DIR] [--out FILE] [--profile FILE]
-  secure-messaging-conformance verify FILE
-  secure-messaging-conformance discover [--target URL] [--profile MINIMAL.json] [--out PROFILE.json]
-  secure-messaging-conformance diff --target A [--profile PA] --against B [--against-profile PB] [--seed N] [--runs K]
-With no target, run starts the embedded reference server and runs against it.
-Every option also has an environment variable (see .env.example).
-Exit codes: 0 conforms, 1 does not conform (or compare: a regression; verify: a file changed),
-2 configuration refused, 3 target unreachable, 4 no verdict.`;
+import { asksHelp, commandUsage, COMMANDS, USAGE } from './usage.js';
 
 async function main(argv: string[]): Promise<number> {
   loadDotenv({ quiet: true });
   const [first, ...rest] = argv;
+  // `<command> --help`, `<command> -h`, `help <command>`: that command's usage and exit codes, whatever else is given
+  const asked = first === 'help' ? rest[0] : first !== undefined && asksHelp(rest) ? first : undefined;
+  if (asked !== undefined && Object.hasOwn(COMMANDS, asked)) {
+    console.log(commandUsage(asked));
+    return EXIT.conforms;
+  }
   const command = first === '--help' || first === '-h' || first === 'help' ? undefined : first;
+  if (command !== undefined && !Object.hasOwn(COMMANDS, command)) throw new ConfigError(`Unknown command "${command}"; use ${Object.keys(COMMANDS).join(', ')} (each answers --help).`);
   // each command loads only its own modules: a run's start is on the clock (issue 17)
   if (command === 'discover') return (await import('./discover.js')).discoverCommand(rest);
   if (first !== command) {
@@ -99,7 +91,7 @@ async function main(argv: string[]): Promise<number> {
       if (positionals.length !== 1) throw new ConfigError('verify needs one bundle: verify FILE.');
       return (await import('./bundle.js')).verify(positionals[0]!, console.log);
     default:
-      throw new ConfigError(`Unknown command "${command}"; use run, serve, report, compare, merge, bundle or verify.`);
+      throw new ConfigError(`Unknown command "${command}"; use ${Object.keys(COMMANDS).join(', ')} (each answers --help).`);
   }
 }
 

@@ -17,11 +17,11 @@ export async function printExchanges(resultsDir: string, ruleId: string, log: (l
     // a rule that passed keeps its entries in one attachment, each under its own heading (harness/reporting/rule-evidence.ts)
     const compact = attachments.length === 1 ? /^Evidence: (\d+) entr/.exec(attachments[0]!.name) : null;
     if (compact) {
-      log(`Exchanges of ${ruleId} (${compact[1]} evidence entries; secrets shown as [redacted]):\n`);
+      log(`Exchanges of ${ruleId} (${compact[1]} evidence entries; secrets shown as placeholders that name them):\n`);
       log(await readFile(join(resultsDir, attachments[0]!.source), 'utf8').catch(() => '(attachment missing)'));
       continue;
     }
-    log(`Exchanges of ${ruleId} (${attachments.length} evidence entries; secrets shown as [redacted]):`);
+    log(`Exchanges of ${ruleId} (${attachments.length} evidence entries; secrets shown as placeholders that name them):`);
     for (const [i, a] of attachments.entries()) {
       const text = await readFile(join(resultsDir, a.source), 'utf8').catch(() => '(attachment missing)');
       log(`\n── ${i + 1}. ${a.name} ${'─'.repeat(Math.max(0, 60 - a.name.length))}\n${text}`);

@@ -6,7 +6,7 @@ import type { InterfaceName } from '../contract/profile.js';
 import type { Redactor } from './redact.js';
 import { BreakerOpen } from './transport/breaker.js';
 import { describeTransport, isTransportFailure, transportCode } from './transport/failures.js';
-import { flatHeaders, OPERATION_OPTION } from './transport/recorder.js';
+import { ACTOR_OPTION, flatHeaders, OPERATION_OPTION } from './transport/recorder.js';
 import { RetryRefused } from './transport/retry-after.js';
 
 export type { Exchange, ExchangeSink } from './transport/recorder.js';
@@ -42,6 +42,8 @@ export interface HttpResponse {
   json: unknown;
   /** The body as it may be shown in a failure message: redacted and clipped. */
   readonly shown: string;
+  /** whose credential made the call (harness/redact.ts actorOf); undefined when it carried none */
+  actor?: string;
 }
 
 export interface RequestOptions {
@@ -54,6 +56,8 @@ export interface RequestOptions {
   operation?: OperationId;
   /** a request to an interface but to none of its operations (the SOAP ?WSDL, an unknown SOAP element): gated by the interface */
   service?: InterfaceName;
+  /** whose call it is, where no credential it carries says so (the redactor reads it off the credentials otherwise) */
+  actor?: string;
 }
 
 /** A thin HTTP client: every request is recorded, timed out per request, and transport
@@ -105,6 +109,10 @@ export class HttpClient {
       headers['content-type'] ??= 'application/json';
     }
     const label = `${method} ${target.pathname}`;
+    // whose call it is, read off the credentials it carries (harness/redact.ts): the owner of what it sends and of what the answer hands out
+    const actor = options.actor ?? this.redact.actorOf(headers, target.toString(), body);
+    const owner = actor === 'anonymous' || actor === 'an unnamed credential' ? undefined : actor;
+    this.redact.learnFromRequest(headers, body, owner);
     try {
       // gate, pacing, Retry-After, breaker, rule headers, bounds and recorder are the dispatcher's
       const res = await request(target, {
@@ -116,6 +124,7 @@ export class HttpClient {
         bodyTimeout: this.timeoutMs,
         // for the exchange recorder (harness/transport/recorder.ts); never on the wire
         [OPERATION_OPTION]: options.operation,
+        [ACTOR_OPTION]: actor,
       } as Parameters<typeof request>[1]);
       const text = await res.body.text();
       const flat = flatHeaders(res.headers);
@@ -126,11 +135,13 @@ export class HttpClient {
         json = undefined;
       }
       // learn secrets the target hands out (tokens, session keys) before anything can print them
-      this.redact.learnFrom(json);
+      if (json !== undefined) this.redact.learnFrom(json, owner, `the answer to ${label}`);
+      else this.redact.learnFromText(text, owner, `the answer to ${label}`);
       const redact = this.redact;
       let shown: string | undefined;
       return {
         label,
+        actor: owner,
         status: res.statusCode,
         headers: flat,
         text,

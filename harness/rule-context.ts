@@ -10,6 +10,8 @@ import { runContext, type RunContext } from './context.js';
 import { HttpClient, type Exchange, type RateLimited } from './http.js';
 import { NotApplicable, OperationAbsent, TargetBroken } from './outcomes.js';
 import { Redactor } from './redact.js';
+import { profileCredentials } from './secret-labels.js';
+import { madeUpWrong, type WrongShape } from '../generators/wrong-value.js';
 import { composeTransport } from './transport/compose.js';
 import type { WorkerState } from './worker-state.js';
 
@@ -65,7 +67,8 @@ export class RuleContext {
     this.#worker = worker;
     this.run = runContext();
     this.profile = this.run.profile;
-    this.redact = new Redactor(this.run.secrets);
+    const credentials = profileCredentials(this.profile);
+    this.redact = new Redactor(credentials.secrets, credentials.identifiers);
     const timeoutMs = this.run.settings.requestTimeoutMs;
     const dispatcher = composeTransport(worker.transport, {
       timeoutMs,
@@ -119,6 +122,12 @@ export class RuleContext {
   get smtp(): SmtpClient {
     const record = (title: string, dialogue: SmtpDialogue) => this.note(`SMTP ${title}`, renderDialogue(dialogue), 'dialogue');
     return new SmtpClient(this.profile, this.redact, this.meta.id, this.run.settings.requestTimeoutMs, record, (operation) => this.http.assertOffered(operation));
+  }
+
+  /** A value made up to be wrong (generators/wrong-value.ts) for `what` (client_secret, otp…): shown in clear, marked deliberate. */
+  wrong(what: string, shape?: WrongShape | string): string {
+    // a string: a value the rule made up itself (an unknown user id under the run prefix)
+    return this.redact.deliberate(typeof shape === 'string' ? shape : madeUpWrong(shape), what);
   }
 
   /** A profile account, or not applicable when the profile has none for that role. */

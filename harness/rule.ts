@@ -2,6 +2,7 @@ import * as allure from 'allure-js-commons';
 import type { InterfaceName, Profile } from '../contract/profile.js';
 import { judgedIds, judgedNames, type Judged, type OperationId } from '../contract/operations.js';
 import { claimCompany, type CompanyClaim } from './company-lock.js';
+import { decisiveInputs } from './evidence.js';
 import { attachEvidence } from './reporting/rule-evidence.js';
 import { honest, RuleContext } from './rule-context.js';
 import { NotApplicable, TargetBroken } from './outcomes.js';
@@ -126,6 +127,8 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
     }
     outcome = honest(outcome, t.exchanges);
     if (!(outcome instanceof NotApplicable)) t.endBody(outcome);
+    // the made-up wrong values the decisive request sent, in clear: the input the rule tested
+    if (outcome instanceof Error && !(outcome instanceof NotApplicable) && t.decisive?.kind === 'exchange') outcome.message += decisiveInputs(t.exchanges[t.decisive.index], t.redact);
     const problems = await t.cleanup();
     lease?.release();
     task.meta.exchanges = t.exchanges.length + t.sharedExchanges;

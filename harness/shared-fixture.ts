@@ -32,7 +32,7 @@ export async function shared<T>(t: RuleContext, key: string, what: string, perfo
     return await t.given(what, () => value, verdictOf);
   } finally {
     if (first) t.sharedExchanges += maker.exchanges.length;
-    for (const secret of maker.redact.learned()) t.redact.learn(secret);
+    t.redact.adopt(maker.redact);
     t.note(`shared fixture: ${what}`, maker.exchanges.map((x) => `${x.method} ${new URL(x.url).pathname} → ${x.status ?? x.error}`).join('\n'), 'view');
   }
 }

@@ -233,7 +233,9 @@ describe('runs through the CLI (token area)', { timeout: 300_000 }, () => {
     expect(one.summary().rules.map((r) => r.id)).toEqual([RULE]);
     expect(one.stdout).toMatch(/Exchanges of token\.client-credentials\.issues-token/);
     expect(one.stdout).toMatch(/POST \S+\/Token/);
-    expect(one.stdout).toMatch(/client_secret=\[redacted\]|"client_secret":\s*"\[redacted\]"|\[redacted\]/);
+    // the secret by a placeholder that names it, and the curl line by the shell variable to set
+    expect(one.stdout).toMatch(/"client_secret":"\[redacted: password of primary\]"/);
+    expect(one.stdout).toMatch(/"client_secret":"'"\$SMS_PRIMARY_PASSWORD"'"/);
     // the rules --rule left out are not listed as not applicable: one file line, its one rule
     expect(one.stdout).not.toMatch(/^ +○ /m);
     expect(one.stdout.match(/^\[\d+\] specs\//gm)).toHaveLength(1);

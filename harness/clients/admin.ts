@@ -60,11 +60,14 @@ export class AdminClient {
     const headers: Record<string, string> = { ...sealed.headers, accept: 'application/json', 'content-type': 'application/json' };
     if (options.tamper === 'ciphertext') body = JSON.stringify(flipByte(sealed.envelope.data));
     if (options.tamper === 'hash') headers['x-hash'] = flipByte(sealed.envelope.hash);
-    this.redact.learn(sealed.envelope.data);
-    this.redact.learn(JSON.parse(body) as string);
-    this.redact.learn(sealed.plaintext);
-    this.redact.learn(encryptionKey);
-    return this.#learnKey(await this.http.send('POST', `${this.base}/Account/GetSessionKey`, { headers, body, operation: 'admin.GetSessionKey' }));
+    // the sealed LoginModel is a credential while its time stamp holds: hidden, as the administrator's
+    // (a LoginModel sealed with a made-up key opens nothing; the key itself is never sent)
+    const sealedBy = { owner: 'admin', source: 'sealed by the suite with the profile admin.encryptionKey' };
+    this.redact.learn(sealed.envelope.data, { what: 'sealed LoginModel', ...sealedBy });
+    this.redact.learn(JSON.parse(body) as string, { what: 'sealed LoginModel', ...sealedBy });
+    this.redact.learn(sealed.plaintext, { what: 'LoginModel', ...sealedBy });
+    this.redact.learn(encryptionKey, { what: 'encryptionKey', owner: 'admin' });
+    return this.#learnKey(await this.http.send('POST', `${this.base}/Account/GetSessionKey`, { headers, body, operation: 'admin.GetSessionKey', actor: 'admin' }), 'SessionKey');
   }
 
   /** One session-key request of `operation` (contract/operations.ts), which the harness gates and records. */
@@ -77,12 +80,12 @@ export class AdminClient {
 
   /** spec §4.2 Get an encryption key (PSK) for the identity. */
   async encryptionKey(key: string, identity: Identity): Promise<HttpResponse> {
-    return this.#learnKey(await this.call('admin.GetEncryptionKey', 'POST', '/Account/GetEncryptionKey', key, { json: identity }));
+    return this.#learnKey(await this.call('admin.GetEncryptionKey', 'POST', '/Account/GetEncryptionKey', key, { json: identity }), 'EncryptionKey');
   }
 
   /** spec §4.2 Create a new encryption key: the company key, replaced. */
   async newEncryptionKey(key: string, identity: Identity): Promise<HttpResponse> {
-    return this.#learnKey(await this.call('admin.NewEncryptionKey', 'POST', '/Account/NewEncryptionKey', key, { json: identity }));
+    return this.#learnKey(await this.call('admin.NewEncryptionKey', 'POST', '/Account/NewEncryptionKey', key, { json: identity }), 'EncryptionKey');
   }
 
   /** spec §4.2 List user accounts (AccountIndexRequestModel; PageNumber as the vendor's clients send it). */
@@ -91,7 +94,7 @@ export class AdminClient {
   }
 
   createAccount(key: string, model: Record<string, unknown>): Promise<HttpResponse> {
-    if (typeof model.Password === 'string') this.redact.learn(model.Password);
+    this.#learnPassword(model);
     return this.call('admin.CreateAccount', 'POST', '/Account/Create', key, { json: model });
   }
 
@@ -100,7 +103,7 @@ export class AdminClient {
   }
 
   updateAccount(key: string, model: Record<string, unknown>): Promise<HttpResponse> {
-    if (typeof model.Password === 'string') this.redact.learn(model.Password);
+    this.#learnPassword(model);
     return this.call('admin.UpdateAccount', 'POST', '/Account/Update', key, { json: model });
   }
 
@@ -131,10 +134,17 @@ export class AdminClient {
    * Learns the key a key answer carries (a bare string, so no field name marks it secret). The
    * shown body is redacted when first asked for, by the same redactor, so it never holds the key.
    */
-  #learnKey(res: HttpResponse): HttpResponse {
+  #learnKey(res: HttpResponse, what: string): HttpResponse {
     const key = keyOf(res);
-    if (key) this.redact.learn(key);
+    if (key) this.redact.learn(key, { what, owner: 'admin', source: `the answer to ${res.label}` });
     return res;
+  }
+
+  /** The password an account model sets: the account's own (named by its e-mail), so its log-ons name their actor. */
+  #learnPassword(model: Record<string, unknown>): void {
+    const owner = typeof model.Email === 'string' ? model.Email : undefined;
+    if (typeof model.Password === 'string') this.redact.learn(model.Password, { what: 'password', owner, source: 'set by the suite through administration' });
+    if (owner !== undefined) this.redact.identify(owner, owner);
   }
 }
 

@@ -100,7 +100,7 @@ export class MessagingSoapClient {
   async logon(account: Pick<Account, 'username' | 'password'>, password = account.password): Promise<SoapAnswer> {
     const answer = await this.call('Logon', [['UserIDorEmail', account.username], ['Password', password]]);
     // learn the key before anything can print it
-    if (answer.result) this.redact.learn(answer.result.trim());
+    if (answer.result) this.redact.learn(answer.result.trim(), { what: 'SessionKey', owner: answer.http.actor, source: 'the answer to Logon' });
     return answer;
   }
 

@@ -120,12 +120,15 @@ export class ProvisioningClient {
     const account = this.#account;
     const plaintext = tweak.plaintext ?? JSON.stringify(model);
     const sealed = encrypt(account.key, plaintext);
+    // what the model sets (a company administrator's password) is hidden wherever it shows, by value
+    this.redact.learnFromText(plaintext, 'provisioning', 'the CompanyModel the suite provisioned');
     const request: Record<string, unknown> = {
       UserName: tweak.userName ?? account.userName,
       PlatformCode: tweak.platformCode ?? account.platformCode,
       IV: sealed.iv,
       Data: tweak.data ?? sealed.data,
-      Hash: tweak.wrongHash ? hmac(account.key, `${plaintext} `) : sealed.hash,
+      // a Hash made wrong on purpose is shown in clear, marked deliberate
+      Hash: tweak.wrongHash ? this.redact.deliberate(hmac(account.key, `${plaintext} `), 'Hash') : sealed.hash,
     };
     if (tweak.command !== undefined) request.Command = tweak.command;
     const headers = { accept: 'application/json', 'x-email': account.email, 'x-iv': sealed.iv };
@@ -169,7 +172,7 @@ export class ProvisioningClient {
       const text = decrypt(key, iv, model.Data);
       reply.hashVerified = model.Hash ? verify(key, text, model.Hash) : undefined;
       reply.data = JSON.parse(text);
-      this.redact.learnFrom(reply.data);
+      this.redact.learnFrom(reply.data, 'provisioning', `the decrypted answer of ${this.base}`);
     } catch (e) {
       reply.dataProblem = `Data could not be decrypted and parsed with the provisioner key: ${(e as Error).message}`;
     }

@@ -5,6 +5,7 @@ import type { OperationId } from '../../contract/operations.js';
 import { ehloNameFor } from '../../contract/rule-channel.js';
 import { TargetBroken } from '../outcomes.js';
 import type { Redactor } from '../redact.js';
+import { shellQuote, shellWord, variableNotes, type CurlVariable } from '../evidence.js';
 
 /** The SMTP gateway's company credentials (spec §2.2 SMTPCredentialsModel: a user id and a password). */
 export interface SmtpCredentials {
@@ -23,6 +24,8 @@ export interface SmtpStop {
 
 /** One SMTP conversation, as the report shows it. */
 export interface SmtpDialogue {
+  /** `# ` lines shown above the dialogue: its actor, the made-up wrong values it sends */
+  notes?: string[];
   /** `C: …` and `S: …`, one line per command and reply line; AUTH lines redacted */
   lines: string[];
   /** a command that replays the conversation (secrets left as [redacted]) */
@@ -73,7 +76,6 @@ const STAGE_OF: Record<string, SmtpStage> = {
   DATA: 'data',
 };
 
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
  * The SMTP gateway (spec §1, B7) through a real client, nodemailer's SMTP connection: EHLO
@@ -103,10 +105,8 @@ export class SmtpClient {
     // spec §1: the SMTP gateway delivery, gated like every HTTP operation (issue 15)
     this.assertOffered('smtp.Deliver');
     const { host, port } = this.gateway;
-    if (attempt.credentials) {
-      this.redact.learn(attempt.credentials.password);
-      this.redact.learn(Buffer.from(attempt.credentials.password).toString('base64'));
-    }
+    // the password is hidden by value in every form (base64 included); a made-up wrong one is shown, marked
+    const notes = this.#notes(attempt);
     const lines: string[] = [];
     let authLines = false;
     const note = (who: 'C' | 'S', text: string) => {
@@ -184,6 +184,7 @@ export class SmtpClient {
       connection.close();
     }
     outcome.offered = outcome.offered.length ? outcome.offered : firstEhloKeywords(lines);
+    outcome.dialogue.notes = notes;
     outcome.dialogue.replay = this.#swaks(attempt);
     this.record(title, outcome.dialogue);
     return outcome;
@@ -197,18 +198,30 @@ export class SmtpClient {
     return new MailComposer({ from: this.#mailFrom(), to: message.to, subject: message.subject, text: message.text }).compile().build();
   }
 
-  /** swaks (https://jetmore.org/john/code/swaks/) repeats the conversation; fill in the credentials. */
+  /** The `# ` lines a dialogue opens with: its actor (whose SMTP credentials) and the made-up wrong values it sends. */
+  #notes(attempt: SmtpAttempt): string[] {
+    const credentials = attempt.credentials;
+    if (!credentials) return ['# actor: anonymous'];
+    this.redact.learn(credentials.password, { what: 'SMTP password' });
+    const actor = this.redact.actorOf({}, '', `${credentials.userId} ${credentials.password}`);
+    // the user id of credentials that authenticate names their owner when a wrong password is sent with it
+    if (this.redact.deliberateIn(credentials.password).length === 0 && actor !== 'anonymous') this.redact.identify(credentials.userId, actor);
+    return [`# actor: ${actor}`, ...this.redact.deliberateIn(credentials.userId, credentials.password).map((d) => `# ${d.what}: ${JSON.stringify(d.value)} (deliberately wrong)`)];
+  }
+
+  /** swaks (https://jetmore.org/john/code/swaks/) repeats the conversation once the secrets named are set. */
   #swaks(attempt: SmtpAttempt): string {
     const { host, port } = this.gateway;
     const parts = ['swaks', '--server', `${host}:${port}`, '--ehlo', ehloNameFor(this.ruleId)];
     if (!attempt.tlsOptional) parts.push('--tls');
     if (attempt.from) parts.push('--local-interface', attempt.from);
-    if (attempt.credentials) parts.push('--auth', attempt.method ?? 'PLAIN', '--auth-user', "'[redacted]'", '--auth-password', "'[redacted]'");
+    const variables = new Map<string, CurlVariable>();
+    if (attempt.credentials) parts.push('--auth', attempt.method ?? 'PLAIN', '--auth-user', shellWord(attempt.credentials.userId, this.redact, variables), '--auth-password', shellWord(attempt.credentials.password, this.redact, variables));
     if (attempt.message) {
       parts.push('--from', this.#mailFrom(), '--to', attempt.message.to.join(','));
       parts.push('--header', shellQuote(`Subject: ${attempt.message.subject}`), '--body', shellQuote(attempt.message.text));
     } else parts.push('--quit-after', attempt.credentials ? 'AUTH' : 'EHLO');
-    return parts.join(' ');
+    return [...variableNotes(variables.values()), parts.join(' ')].join('\n');
   }
 }
 
@@ -229,5 +242,5 @@ function firstEhloKeywords(lines: readonly string[]): string[] {
 
 /** The dialogue as an attachment: the lines, then the replay command. */
 export function renderDialogue(dialogue: SmtpDialogue): string {
-  return [...dialogue.lines, '', '--- reproduce (credentials shown as [redacted]: substitute your own) ---', dialogue.replay, '', `or by hand: ${dialogue.byHand}`].join('\n');
+  return [...(dialogue.notes ?? []), ...dialogue.lines, '', '--- reproduce ---', dialogue.replay, '', `or by hand: ${dialogue.byHand}`].join('\n');
 }

@@ -5,7 +5,7 @@ import { sectionAnchor } from './allure-annotate.js';
 import { specHref } from './spec-link.js';
 import { expectationSentence, isExpected } from './expectations.js';
 import { normalised, type Finding, type Tie } from './verdict-findings.js';
-import type { EvidenceEntry, RuleEvidence } from './verdict-evidence.js';
+import { replayCommand, type EvidenceEntry, type RuleEvidence } from './verdict-evidence.js';
 import type { Outcome, RuleResult } from '../../contract/summary.js';
 
 /**
@@ -96,9 +96,17 @@ export interface CardOptions {
   allureHref?: string;
   /** open the evidence on the decisive entry (cards of rules that did not hold) */
   open?: boolean;
+  /** the run's seed, for the replay hint of a card that did not hold */
+  seed?: number;
 }
 
-export function ruleCard(r: RuleResult, evidence: RuleEvidence | undefined, { allureHref, open = false }: CardOptions): string {
+/** How to rerun the card's rules alone, for a card of rules that did not hold. */
+const replayHint = (rules: RuleResult[], seed: number | undefined) =>
+  rules.some((r) => r.outcome === 'fail' || r.outcome === 'broken')
+    ? `<p class="meta replay">Replay ${rules.length === 1 ? 'this rule' : 'these rules'} alone (same target and profile; prints the exchanges): <code>${esc(replayCommand(rules.map((r) => r.id), seed))}</code></p>`
+    : '';
+
+export function ruleCard(r: RuleResult, evidence: RuleEvidence | undefined, { allureHref, open = false, seed }: CardOptions): string {
   const look = lookOf(r);
   const lead = leadOf(r);
   const rest = (r.reason ?? '').split('\n').slice(1).join('\n').trim();
@@ -110,6 +118,7 @@ export function ruleCard(r: RuleResult, evidence: RuleEvidence | undefined, { al
   <p class="title">${esc(r.title)}</p>
   ${quotes(r)}
   ${rest ? `<details><summary>the whole reason</summary><pre>${esc(rest)}</pre></details>` : ''}
+  ${replayHint([r], seed)}
   ${evidenceHtml(r, evidence, open)}
 </article>`;
 }
@@ -150,6 +159,7 @@ export function findingCard(f: Finding, evidence: Map<string, RuleEvidence>, opt
     .join('')}</ul>
   <p class="meta">What the spec says, for all ${f.rules.length} rules:</p>
   ${refs.length ? quotesHtml(refs) : f.rules.map(quotes).join('')}
+  ${replayHint(f.rules, options.seed)}
   <p class="meta">Evidence of <code>${esc(first.id)}</code>; each rule's own is in Allure.</p>
   ${evidenceHtml(first, evidence.get(first.id), options.open ?? false)}
 </article>`;

@@ -9,6 +9,14 @@ import { readTags, type Phase } from '../evidence-marks.js';
  * put in its title), and a provisioning call's decrypted view paired with its raw exchange.
  */
 
+/**
+ * The command that replays rules alone, with the run's seed: `run --rule` runs only them (not the
+ * whole suite) and prints their exchanges; the target and profile are the run's own.
+ */
+export function replayCommand(ruleIds: readonly string[], seed: number | undefined): string {
+  return `npx secure-messaging-conformance run --rule ${ruleIds.join(',')}${seed === undefined ? '' : ` --seed ${seed}`}`;
+}
+
 export interface EvidenceEntry {
   title: string;
   text: string;

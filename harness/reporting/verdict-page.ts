@@ -47,7 +47,7 @@ function identity(summary: Summary, run: RunIdentity = {}): string {
     ['Duration', esc(runDuration(summary.durationMs))],
     ['Target', `<b>${esc(t.url)}</b> (${esc(t.edition)} ${esc(t.release)})${t.description ? `: ${esc(t.description)}` : ''}`],
     ['Suite', `version ${esc(summary.suiteVersion)}${(summary.commit ?? run.gitCommit) ? `, commit <code>${esc((summary.commit ?? run.gitCommit)!.slice(0, 12))}</code>` : ''}`],
-    ['Seed', `${summary.seed} (replay with <code>--seed ${summary.seed}</code>)`],
+    ['Seed', `${summary.seed} (replay the run with <code>--seed ${summary.seed}</code>; each card that did not hold gives the command that replays its rule alone, <code>--rule ID</code>)`],
     ['Run', esc(summary.runId)],
     ...(run.profileDigest ? ([['Profile digest', `sha256 <code>${esc(run.profileDigest)}</code>`]] as Array<[string, string]>) : []),
     ...(summary.areas ? ([['Areas', esc(summary.areas.join(', '))]] as Array<[string, string]>) : []),
@@ -92,7 +92,7 @@ export function verdictPage({ summary, verdict, evidence, specUrl, allureHref = 
     [SPEC_PAGE, "the interface spec, unit by unit, with this run's rules"],
     ...(spec ? ([[spec, "the vendor's copy of the spec"]] as Array<[string, string]>) : []),
   ];
-  const options = { allureHref };
+  const options = { allureHref, seed: summary.seed };
   const bucketHtml = BUCKETS.map(({ bucket, heading, note }) => {
     const found = all.filter((f) => f.bucket === bucket);
     // a finding sits under its most severe rule: a broken rule of a failure's cause is listed with it, above

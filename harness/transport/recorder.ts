@@ -11,6 +11,8 @@ const EVIDENCE_BODY_BYTES = 64 * 1024;
 export interface Exchange {
   /** the spec operation the request performed, as its client named it (contract/operations.ts) */
   operation?: string;
+  /** whose credential made the call: a profile account or party (primary, admin, lockable[0]…), or 'anonymous' */
+  actor?: string;
   method: string;
   url: string;
   requestHeaders: Record<string, string>;
@@ -24,6 +26,8 @@ export interface Exchange {
 
 /** The dispatch option that carries the operation from HttpClient to the recorder (undici passes unknown options through; never on the wire). */
 export const OPERATION_OPTION = 'conformanceOperation';
+/** The dispatch option that carries the actor (harness/redact.ts actorOf) from HttpClient to the recorder; never on the wire. */
+export const ACTOR_OPTION = 'conformanceActor';
 
 export type ExchangeSink = (exchange: Exchange) => void;
 
@@ -58,6 +62,7 @@ class Recorder extends Forward {
     const { opts } = this;
     this.sink({
       operation: (opts as unknown as Record<string, string | undefined>)[OPERATION_OPTION],
+      actor: (opts as unknown as Record<string, string | undefined>)[ACTOR_OPTION],
       method: opts.method,
       url: new URL(opts.path, String(opts.origin)).toString(),
       requestHeaders: flatHeaders(opts.headers as Record<string, string>),

@@ -4,7 +4,6 @@ import { adminCredentialsOf, adminSession, givenAccount, keyOrThrow, newAccountM
 import { adminCredentials, iface } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 import type { SpecRef } from '../../contract/spec/index.js';
-import { newKey } from '../../contract/wire/envelope-crypto.js';
 
 /** spec §4.2 Get a session key, §5 rule 5; vendor-wire §3.1 (B3): the encrypted LoginModel. */
 const base = { interface: 'admin' as const, level: 'must' as const, operation: 'admin.GetSessionKey' as const, needs: [iface('admin'), adminCredentials] };
@@ -83,7 +82,7 @@ rule(
   { ...base, id: 'admin.session-key.wrong-key-refused', spec: [ENCRYPTED, PAYLOAD, REFUSAL], title: 'a LoginModel sealed with a key other than the company’s EncryptionKey is refused (4xx)' },
   async (t) => {
     const { email } = adminCredentialsOf(t);
-    expectRefused(await t.admin.sessionKey({ Email: email }, { encryptionKey: newKey() }), 'the payload was encrypted with another key');
+    expectRefused(await t.admin.sessionKey({ Email: email }, { encryptionKey: t.wrong('encryptionKey', { kind: 'key' }) }), 'the payload was encrypted with another key');
   },
 );
 

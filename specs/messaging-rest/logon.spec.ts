@@ -50,7 +50,7 @@ rule(
   },
   async (t) => {
     // an unknown id, not a wrong password: no real account's lockout counter moves
-    const res = await t.rest.logon({ username: `${t.prefix}-nobody@example.invalid`, password: t.account('primary').password });
+    const res = await t.rest.logon({ username: t.wrong('UserIdOrEmail', `${t.prefix}-nobody@example.invalid`), password: t.account('primary').password });
     expectDocumentedError(res, LOGIN.invalid);
   },
 );
@@ -108,7 +108,7 @@ rule(
       },
       'every account in messaging.lockableAccounts is already locked; re-enable them or add more',
     );
-    const wrong = { username: victim.username, password: `${victim.password}-wrong` };
+    const wrong = { username: victim.username, password: t.wrong('Password') };
     for (let attempt = 1; attempt < threshold; attempt++) expectDocumentedError(await t.rest.logon(wrong), LOGIN.invalid);
     // the attempt that reaches the threshold may say either; its own answer is not documented
     const locking = await t.rest.logon(wrong);

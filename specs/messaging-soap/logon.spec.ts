@@ -40,6 +40,6 @@ rule(
   },
   async (t) => {
     // an unknown user, so no real account creeps towards lockout
-    expectSoapFault(await t.soap.logon({ username: `${t.prefix}-nobody@unknown.invalid`, password: 'not-a-password' }), TEXT.invalidCredentials);
+    expectSoapFault(await t.soap.logon({ username: t.wrong('UserIdOrEmail', `${t.prefix}-nobody@unknown.invalid`), password: t.wrong('Password') }), TEXT.invalidCredentials);
   },
 );

@@ -47,8 +47,8 @@ rule(
     const right = await t.given('Get company SMTP credentials', () => company.credentials());
     await t.given('the right credentials authenticate', async () => check((await t.smtp.converse('AUTH with the right credentials', { credentials: right })).authenticated, 'AUTH with the company credentials is refused'));
     const wrong = [
-      ['a wrong password', { userId: right.userId, password: `${right.password}x` }],
-      ['an unknown user id', { userId: `${t.prefix}______nobody`, password: right.password }],
+      ['a wrong password', { userId: right.userId, password: t.wrong('password') }],
+      ['an unknown user id', { userId: t.wrong('user id', `${t.prefix}______nobody`), password: right.password }],
     ] as const;
     for (const [what, credentials] of wrong) {
       t.redact.learn(credentials.password);

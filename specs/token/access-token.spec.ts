@@ -42,7 +42,7 @@ rule(
     needs: [iface('token'), bearerOnMessaging],
   },
   async (t) => {
-    const res = await t.rest.details({ authorization: t.token.authorization(`${t.prefix}-forged-token`) });
+    const res = await t.rest.details({ authorization: t.token.authorization(t.wrong('access_token')) });
     check(res.status >= 400 && res.status < 500, `${res.label}: a forged access token must not be accepted (spec §4.1: the token endpoint must be called first); got HTTP ${res.status} with body ${res.shown}.`);
   },
 );

@@ -60,7 +60,7 @@ rule(
     });
     // leave nothing behind (issue 9, item 6): re-enabled through administration where the profile offers it
     reenableAtEnd(t, victim);
-    const wrong = { username: victim.username, password: `${victim.password}-wrong` };
+    const wrong = { username: victim.username, password: t.wrong('client_secret') };
     for (let attempt = 1; attempt < threshold; attempt++) {
       expectTokenError(await t.token.clientCredentials(wrong), 'InvalidCredentials');
     }

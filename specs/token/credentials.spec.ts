@@ -18,7 +18,7 @@ rule(
   },
   async (t) => {
     const primary = t.account('primary');
-    expectTokenError(await t.token.clientCredentials({ username: primary.username, password: `${primary.password}-wrong` }), 'InvalidCredentials');
-    expectTokenError(await t.token.clientCredentials({ username: `${t.prefix}-nobody@example.invalid`, password: primary.password }), 'InvalidCredentials');
+    expectTokenError(await t.token.clientCredentials({ username: primary.username, password: t.wrong('client_secret') }), 'InvalidCredentials');
+    expectTokenError(await t.token.clientCredentials({ username: t.wrong('client_id', `${t.prefix}-nobody@example.invalid`), password: primary.password }), 'InvalidCredentials');
   },
 );

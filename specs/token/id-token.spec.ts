@@ -20,7 +20,7 @@ rule(
   async (t) => {
     const { email } = t.account('primary');
     const resource_type = t.profile.identityProvider!.resourceType;
-    const codes = [idpCode(t, email, { secret: `${t.prefix}-not-the-provider-secret` }), idpCode(t, email, { expiresInSeconds: -600 }), 'not-a-jwt'];
+    const codes = [idpCode(t, email, { secret: t.wrong('identityProvider.jwtSecret') }), idpCode(t, email, { expiresInSeconds: -600 }), t.wrong('code', 'not-a-jwt')];
     for (const code of codes) expectTokenError(await t.token.token({ grant_type: 'authorization_code', code, resource_type }), 'IdTokenInvalid');
   },
 );

@@ -37,7 +37,7 @@ rule(
     needs: [iface('token')],
   },
   async (t) => {
-    expectTokenError(await t.token.token({ grant_type: 'refresh_token', refresh_token: `${t.prefix}-not-a-refresh-token` }), 'RefreshTokenInvalid');
+    expectTokenError(await t.token.token({ grant_type: 'refresh_token', refresh_token: t.wrong('refresh_token') }), 'RefreshTokenInvalid');
   },
 );
 

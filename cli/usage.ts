@@ -1,0 +1,84 @@
+/**
+ * What each command takes and what its exit codes mean: `<command> --help` (or -h, or
+ * `help <command>`) prints its own; `--help` alone prints them all. Kept apart from the commands
+ * so that asking for help loads none of them.
+ */
+
+const BIN = 'secure-messaging-conformance';
+const CONFIG = '2 configuration refused (one sentence names the flag, variable or profile key)';
+
+interface CommandHelp {
+  usage: string;
+  what: string;
+  exits: string;
+}
+
+export const COMMANDS: Record<string, CommandHelp> = {
+  run: {
+    usage: `${BIN} run [--target URL] [--profile FILE] [--area token,...] [--seed N] [--reports DIR]
+                                   [--expectations FILE] [--shard i/n] [--rule ID[,ID...]] [--section §4.4/DeleteMessage]`,
+    what: 'Runs the rules against a target (with no target, against the embedded reference server) and writes summary.json, junit.xml and the reports. With --rule, runs those rules alone and prints their exchanges.',
+    exits: `0 conforms, 1 does not conform, ${CONFIG}, 3 target unreachable, 4 no verdict`,
+  },
+  serve: {
+    usage: `${BIN} serve [--port N] [--host H] [--profile-out FILE]`,
+    what: 'Serves the embedded reference server until interrupted, and writes its profile.',
+    exits: `0 stopped, ${CONFIG}`,
+  },
+  report: {
+    usage: `${BIN} report [--reports DIR]`,
+    what: "Renders the verdict page and the Allure report again from a run's summary.json and results.",
+    exits: `0 rendered, ${CONFIG} (no summary.json)`,
+  },
+  compare: {
+    usage: `${BIN} compare BEFORE AFTER [MORE...] [--out DIR]`,
+    what: 'Compares runs (summary.json files or reports directories): regressions, fixes, rules new or gone; three or more give a matrix.',
+    exits: `0 no regression, 1 a regression, ${CONFIG}`,
+  },
+  merge: {
+    usage: `${BIN} merge DIR... [--reports OUT] [--expectations FILE]`,
+    what: "Merges the reports of shards into one summary.json, junit.xml and report, with one verdict.",
+    exits: `0 conforms, 1 does not conform, ${CONFIG}, 4 no verdict`,
+  },
+  bundle: {
+    usage: `${BIN} bundle [--reports DIR] [--out FILE] [--profile FILE]`,
+    what: "Packs a run's evidence into one archive with a SHA-256 manifest (profile secrets replaced).",
+    exits: `0 written, ${CONFIG}`,
+  },
+  verify: {
+    usage: `${BIN} verify FILE`,
+    what: "Recomputes every hash of a bundle and names each file that changed.",
+    exits: `0 unchanged, 1 a file changed, ${CONFIG}`,
+  },
+  discover: {
+    usage: `${BIN} discover [--target URL] [--profile MINIMAL.json] [--out PROFILE.json]`,
+    what: 'Probes a target from a minimal profile and writes the full profile, its sidecar PROFILE.discovery.json and the report PROFILE.discovery.md.',
+    exits: `0 every key decided or kept, 1 some key matched no catalogued reading, ${CONFIG}, 3 target unreachable`,
+  },
+  diff: {
+    usage: `${BIN} diff --target A [--profile PA] --against B [--against-profile PB]
+                                       [--seed N] [--runs K] [--steps S] [--reports DIR] [--no-rules]`,
+    what: `Runs the same generated steps against two targets and reports where they differ. A and B are URLs (with a profile each: --profile, or SMS_PROFILE and the SMS_* variables) or an embedded reference: reference, reference:<variant> (default, alt, random:<seed>, axis=value,…), reference:faults=<id>,… or reference:<variant>+faults=<id>,….`,
+    exits: `0 the only differences are catalogued readings, 1 a rule broken or an uncatalogued difference, 2 bad input`,
+  },
+};
+
+/** One command's help: its usage line, what it does, its exit codes. */
+export function commandUsage(command: string): string {
+  const help = COMMANDS[command]!;
+  return `Usage: ${help.usage}\n${help.what}\nEvery option also has an environment variable (see .env.example).\nExit codes: ${help.exits}.`;
+}
+
+/** Every command's usage line, and the exit codes they share. */
+export const USAGE = `Usage:
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.usage}`)
+  .join('\n')}
+With no target, run starts the embedded reference server and runs against it.
+\`${BIN} <command> --help\` tells what a command does and what its exit codes mean.
+Every option also has an environment variable (see .env.example).
+Exit codes: 0 conforms, 1 does not conform (or compare: a regression; verify: a file changed),
+2 configuration refused, 3 target unreachable, 4 no verdict.`;
+
+/** Whether the arguments after a command ask for its help. */
+export const asksHelp = (args: readonly string[]) => args.includes('--help') || args.includes('-h');

@@ -82,7 +82,7 @@ export interface DiffResult {
 
 const factsOf = (s: DiffSide): SideFacts => ({ spec: s.spec, url: s.profile.baseUrl, edition: s.profile.edition, release: s.profile.release, ...(s.reference ? { reference: s.reference } : {}) });
 const bare = (o: Observation): Observation => {
-  const { exchanges: _x, subject: _s, ...rest } = o;
+  const { exchanges: _x, ...rest } = o;
   return rest;
 }
 

@@ -18,6 +18,8 @@ export interface FieldDifference {
   pairs: Array<{ target: unknown; against: unknown }>;
   /** every value pair is one the targets already held apart before the first step */
   startingState: boolean;
+  /** where the starting states hold those values apart (`sender.systemFolders[1]`) */
+  heldAt?: string[];
 }
 
 const json = (v: unknown) => JSON.stringify(v) ?? 'undefined';
@@ -47,13 +49,19 @@ export function startDifferences(target?: StartState, against?: StartState): Arr
   return out;
 }
 
-/** Does a value pair repeat one the starting states already hold apart (a system folder's name, or its `#name` as an id)? */
-function heldApart(t: unknown, a: unknown, start: ReadonlyArray<{ target: unknown; against: unknown }>): boolean {
-  return start.some((s) => (json(s.target) === json(t) && json(s.against) === json(a)) || (typeof s.target === 'string' && typeof s.against === 'string' && t === `#${s.target}` && a === `#${s.against}`));
+/**
+ * The starting-state differences that are data the targets hold (both hold a value, and the
+ * values differ): a field only one answers is the form of its answers, which is behaviour.
+ */
+const heldData = (diffs: ReturnType<typeof startDifferences>) => diffs.filter((d) => d.target !== undefined && d.against !== undefined);
+
+/** Where the starting states already hold a value pair apart (a system folder's name, or its `#name` as an id), if they do. */
+function heldApart(t: unknown, a: unknown, start: ReadonlyArray<{ path: string; target: unknown; against: unknown }>): string | undefined {
+  return start.find((s) => (json(s.target) === json(t) && json(s.against) === json(a)) || (typeof s.target === 'string' && typeof s.against === 'string' && t === `#${s.target}` && a === `#${s.against}`))?.path;
 }
 
 /** Every field in which two observations of one step differ, with the value pairs and whether the starting states explain them. */
-export function fieldDifferences(target: Observation, against: Observation, start: ReadonlyArray<{ target: unknown; against: unknown }> = []): FieldDifference[] {
+export function fieldDifferences(target: Observation, against: Observation, start: ReadonlyArray<{ path: string; target: unknown; against: unknown }> = []): FieldDifference[] {
   const raw: Array<{ path: string; target: unknown; against: unknown }> = [];
   leaves(compared(target), compared(against), '', raw);
   const byField = new Map<string, Array<{ target: unknown; against: unknown }>>();
@@ -63,17 +71,22 @@ export function fieldDifferences(target: Observation, against: Observation, star
     if (!pairs.some((p) => json(p.target) === json(r.target) && json(p.against) === json(r.against))) pairs.push({ target: r.target, against: r.against });
     byField.set(field, pairs);
   }
-  return [...byField].map(([field, pairs]) => ({
-    field,
-    kind: pairs.every((p) => p.target === undefined) ? 'only-against' : pairs.every((p) => p.against === undefined) ? 'only-target' : 'value',
-    pairs,
-    startingState: start.length > 0 && pairs.every((p) => heldApart(p.target, p.against, start)),
-  }));
+  return [...byField].map(([field, pairs]) => {
+    const held = pairs.map((p) => heldApart(p.target, p.against, start));
+    const startingState = held.length > 0 && held.every((h) => h !== undefined);
+    return {
+      field,
+      kind: pairs.every((p) => p.target === undefined) ? 'only-against' : pairs.every((p) => p.against === undefined) ? 'only-target' : 'value',
+      pairs,
+      startingState,
+      ...(startingState ? { heldAt: [...new Set(held as string[])] } : {}),
+    };
+  });
 }
 
 /** The differing fields of a finding's step where the answers part. */
 export function findingFields(f: Finding): FieldDifference[] {
-  const start = startDifferences(f.start?.target, f.start?.against);
+  const start = heldData(startDifferences(f.start?.target, f.start?.against));
   return fieldDifferences(f.divergence.target, f.divergence.against, start);
 }
 
@@ -107,9 +120,10 @@ export function causes(findings: readonly Finding[]): Cause[] {
   const out = new Map<string, Cause>();
   findings.forEach((f, i) => {
     for (const d of findingFields(f)) {
-      const name = leafName(d.field);
-      const pair = d.kind === 'value' && d.pairs.length === 1 ? d.pairs[0] : undefined;
-      const key = `${d.startingState ? 'start' : 'behaviour'}:${d.kind}:${name}${pair ? `:${json(pair.target)}→${json(pair.against)}` : d.kind === 'value' ? `:${d.field}` : ''}`;
+      // a difference of starting state is one cause per value the targets held apart (a folder's name shows as its name and as its id)
+      const name = d.heldAt ? d.heldAt.join(', ') : leafName(d.field);
+      const pair = !d.heldAt && d.kind === 'value' && d.pairs.length === 1 ? d.pairs[0] : undefined;
+      const key = d.heldAt ? `start:${name}` : `behaviour:${d.kind}:${name}${pair ? `:${json(pair.target)}→${json(pair.against)}` : d.kind === 'value' ? `:${d.field}` : ''}`;
       const cause = out.get(key) ?? { key, name, kind: d.kind, startingState: d.startingState, ...(pair ? { pair } : {}), members: [] };
       if (!cause.members.some((m) => m.finding === i && m.field === d.field)) cause.members.push({ finding: i, field: d.field });
       out.set(key, cause);

@@ -68,7 +68,8 @@ function stepHtml(step: FindingStep, n: number, parts: boolean): string {
   const ops = w.operations.map((o) => `${specLink(o.anchor, o.name)} <a class="meta" href="#op-${esc(o.id)}">(rules)</a>`).join(', then ');
   const who = w.actors.length ? ` by ${esc(w.actors.join(' and '))}` : '';
   const on = w.subject.length ? ` on ${w.subject.map((s) => `<code>${esc(s)}</code>`).join(', ')}` : '';
-  return `<li${parts ? ' class="parts"' : ''}><p><b>${n}.</b> ${ops}${who}${on}${parts ? ' <b>← the answers part here</b>' : ''} <span class="meta">(suite step <code>${esc(step.line)}</code>)</span></p>
+  const also = w.also.length ? ` <span class="meta">(its requests also perform ${w.also.map((o) => specLink(o.anchor, o.name)).join(', ')})</span>` : '';
+  return `<li${parts ? ' class="parts"' : ''}><p><b>${n}.</b> ${ops}${who}${on}${also}${parts ? ' <b>← the answers part here</b>' : ''} <span class="meta">(suite step <code>${esc(step.line)}</code>)</span></p>
 ${sideHtml('target', step.target, parts)}${sideHtml('against', step.against, parts)}</li>`;
 }
 

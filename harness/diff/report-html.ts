@@ -3,7 +3,7 @@ import { SPEC_PAGE } from '../reporting/spec-link.js';
 import { STYLE } from '../reporting/verdict-style.js';
 import type { DiffResult, SideFacts } from './engine.js';
 import { causes, isStartingState, type Cause } from './fields.js';
-import { esc, findingCard, ruleLink, show, specLink } from './report-card.js';
+import { badgeOf, esc, findingCard, ruleLink, show, specLink } from './report-card.js';
 import { NAMES_LEGEND, rulesJudging, silenceNamed, stepWords, type CatalogueRule } from './words.js';
 import { headline } from './report.js';
 
@@ -58,15 +58,17 @@ const KIND_WORDS: Record<Cause['kind'], string> = {
 function causeHtml(c: Cause, r: DiffResult, n: number): string {
   const findings = [...new Set(c.members.map((m) => m.finding))];
   const pair = c.pair ? `: <code>${esc(show(c.pair.target))}</code> on the target, <code>${esc(show(c.pair.against))}</code> on the against target` : '';
-  const items = c.members
-    .map((m) => {
-      const f = r.findings[m.finding]!;
+  const items = findings
+    .map((i) => {
+      const f = r.findings[i]!;
       const step = f.steps?.[f.divergence.index];
       const name = step ? stepWords(step).operations.map((o) => specLink(o.anchor, o.name)).join(', then ') : esc(f.divergence.step);
-      return `<li><a href="#finding-${m.finding + 1}">finding ${m.finding + 1}</a>: ${name}, <code>${esc(m.field)}</code></li>`;
+      const fields = c.members.filter((m) => m.finding === i).map((m) => `<code>${esc(m.field)}</code>`);
+      return `<li><a href="#finding-${i + 1}">finding ${i + 1}</a>: ${name}, ${fields.join(', ')} <span class="meta">(${esc(isStartingState(f) ? 'starting state' : badgeOf(f).label)})</span></li>`;
     })
     .join('');
-  return `<section class="rule ${c.startingState ? 'na' : 'warning'} cause" id="cause-${n}" data-findings="${findings.map((i) => i + 1).join(',')}"><p><b class="id">${n}. <code>${esc(c.name)}</code> ${KIND_WORDS[c.kind]}${pair}</b> — in ${findings.length} finding${findings.length === 1 ? '' : 's'}${c.startingState ? ' (starting state)' : ''}</p><ul class="members">${items}</ul></section>`;
+  const what = c.startingState ? 'is held differently by the targets before the first step (their data, not their behaviour)' : KIND_WORDS[c.kind];
+  return `<section class="rule ${c.startingState ? 'na' : 'warning'} cause" id="cause-${n}" data-findings="${findings.map((i) => i + 1).join(',')}"><p><b class="id">${n}. <code>${esc(c.name)}</code> ${what}${pair}</b> — in ${findings.length} finding${findings.length === 1 ? '' : 's'}${c.startingState ? ' (starting state)' : ''}</p><ul class="members">${items}</ul></section>`;
 }
 
 function catalogueHtml(r: DiffResult): string {
@@ -97,9 +99,9 @@ function rulesHtml(r: DiffResult): string {
   for (const f of r.findings) for (const b of f.rules ?? []) if (!all.has(b.rule)) all.set(b.rule, { id: b.rule, level: '', title: b.title, file: '', anchors: [b.section] });
   const list = [...all.values()].sort((a, b) => a.id.localeCompare(b.id));
   return `<ul class="members">${perOp.join('')}</ul>
-<details><summary>The ${list.length} rules, with their spec anchors</summary><ul class="section-rules">${list
+<h3>The ${list.length} rules, with their spec anchors</h3><ul class="section-rules">${list
     .map((x) => `<li id="rule-${esc(x.id)}"><code>${esc(x.id)}</code>${x.level ? ` [${esc(x.level)}]` : ''} ${esc(x.title)} ${x.anchors.map((a) => specLink(a)).join(' ')}${x.file ? ` <span class="meta">${esc(x.file)}</span>` : ''}</li>`)
-    .join('')}</ul></details>`;
+    .join('')}</ul>`;
 }
 
 const EXTRA_STYLE = `

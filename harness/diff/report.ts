@@ -68,7 +68,7 @@ export function diffMarkdown(r: DiffResult): string {
   out.push('', `## Differences by cause (${all.length})`, '');
   all.forEach((c, n) => {
     const findings = [...new Set(c.members.map((m) => m.finding + 1))];
-    out.push(`${n + 1}. \`${c.name}\` ${c.kind === 'value' ? 'differs' : c.kind === 'only-target' ? 'is in the target’s answers only' : 'is in the against target’s answers only'}${c.startingState ? ' (starting state)' : ''}: findings ${findings.join(', ')}`);
+    out.push(`${n + 1}. \`${c.name}\` ${c.startingState ? 'is held differently before the first step' : c.kind === 'value' ? 'differs' : c.kind === 'only-target' ? 'is in the target’s answers only' : 'is in the against target’s answers only'}${c.startingState ? ' (starting state)' : ''}: findings ${findings.join(', ')}`);
   });
   const behaviour = r.findings.map((f, i) => [f, i] as const).filter(([f]) => !isStartingState(f));
   const starting = r.findings.map((f, i) => [f, i] as const).filter(([f]) => isStartingState(f));

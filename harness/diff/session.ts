@@ -7,7 +7,7 @@ import { Redactor } from '../redact.js';
 import { recordExchanges } from '../transport/recorder.js';
 import type { DiffSide } from './targets.js';
 import { Normaliser } from './normalise.js';
-import { subjectOf, witness, type WitnessedExchange } from './witness.js';
+import { witness, type WitnessedExchange } from './witness.js';
 
 /** One step's answer as compared: status, media type and normalised body (or why there was none). */
 export interface Observation {
@@ -21,8 +21,6 @@ export interface Observation {
   skipped?: true;
   /** (a witnessed run only) the step's requests and answers as evidence, each with who sent it */
   exchanges?: WitnessedExchange[];
-  /** (a witnessed run only) the sequence's names of what the step acted on: `#m1`, `#Inbox` */
-  subject?: string[];
 }
 
 /**
@@ -95,15 +93,12 @@ export class DiffSession {
 
   /** The exchanges since the last call, rendered as evidence (after the step: the secrets its answers carry are learnt by then). */
   witnessed(): WitnessedExchange[] {
-    return witness(this.#raw.splice(0), this.redact, this);
+    return witness(this.#raw.splice(0), this.redact, this, this.norm);
   }
 
   /** A step's observation with its evidence and what it acted on (a witnessed run), else as it is. */
   withEvidence(o: Observation): Observation {
-    if (!this.witnessing) return o;
-    const raw = [...this.#raw];
-    const subject = [...new Set(raw.flatMap((x) => subjectOf(x, this.norm)))];
-    return { ...o, exchanges: this.witnessed(), ...(subject.length ? { subject } : {}) };
+    return this.witnessing ? { ...o, exchanges: this.witnessed() } : o;
   }
 
   offers(area: string): boolean {

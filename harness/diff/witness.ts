@@ -1,4 +1,4 @@
-import { operation, OPERATIONS, type OperationId } from '../../contract/operations.js';
+import { OPERATIONS } from '../../contract/operations.js';
 import type { Side } from '../../generators/mailbox-model.js';
 import { curlFor, exchangeTitle, renderExchange } from '../evidence.js';
 import type { Exchange } from '../http.js';
@@ -19,6 +19,8 @@ export interface WitnessedExchange {
   title: string;
   /** who sent it: `the recipient (profile accounts.peer)` */
   actor: string;
+  /** the sequence's names of the ids it carries (`#m1`, `#Inbox`) */
+  subject?: string[];
   /** the request and its answer as the run's evidence renders them, with the curl line */
   text: string;
   curl: string;
@@ -101,7 +103,7 @@ export function subjectOf(x: Exchange, norm: Normaliser): string[] {
 const same = (a: Exchange, b: Exchange) => a.method === b.method && a.url === b.url && a.requestBody === b.requestBody && a.status === b.status && a.responseBody === b.responseBody && a.error === b.error;
 
 /** A step's exchanges rendered as evidence, consecutive identical ones (a poll for delivery) folded into one. */
-export function witness(raw: readonly Exchange[], redact: Redactor, p: Parties): WitnessedExchange[] {
+export function witness(raw: readonly Exchange[], redact: Redactor, p: Parties, norm: Normaliser): WitnessedExchange[] {
   const out: Array<WitnessedExchange & { last: Exchange }> = [];
   for (const x of raw) {
     const prev = out[out.length - 1];
@@ -109,7 +111,8 @@ export function witness(raw: readonly Exchange[], redact: Redactor, p: Parties):
       prev.times = (prev.times ?? 1) + 1;
       continue;
     }
-    out.push({ ...(x.operation ? { operation: x.operation } : {}), title: exchangeTitle(x, redact), actor: actorOf(x, p), text: renderExchange(x, redact), curl: curlFor(x, redact), last: x });
+    const subject = subjectOf(x, norm);
+    out.push({ ...(x.operation ? { operation: x.operation } : {}), title: exchangeTitle(x, redact), actor: actorOf(x, p), ...(subject.length ? { subject } : {}), text: renderExchange(x, redact), curl: curlFor(x, redact), last: x });
   }
   return out.map(({ last: _last, ...w }) => w);
 }
@@ -127,6 +130,3 @@ export function operationAnchor(id: string, units: ReadonlyArray<{ anchor: strin
   const row = units.find((u) => u.section === op.section && u.kind === 'row' && u.text.split(' | ')[0] === op.name);
   return row?.anchor ?? op.section;
 }
-
-export const isOperationId = (id: string): id is OperationId => OPERATIONS.some((o) => o.id === id);
-export { operation };

@@ -14,27 +14,37 @@ import { operationAnchor, operationName } from './witness.js';
  */
 
 export interface StepWords {
+  /** the operations the step performs (its family declares them) */
   operations: Array<{ id: string; name: string; anchor: string }>;
+  /** other operations its requests performed on the way (a poll for delivery after a send) */
+  also: Array<{ id: string; name: string; anchor: string }>;
   /** who sent its requests, on either target (the same account on both, as a rule) */
   actors: string[];
   /** the sequence's names of what it acted on */
   subject: string[];
 }
 
+const named = (id: string) => ({ id, name: operationName(id), anchor: operationAnchor(id, SPEC_UNITS) });
+
 export function stepWords(step: FindingStep): StepWords {
-  // the operations its requests performed (its client names each), else those the step family declares
-  const performed = [...new Set([step.target, step.against].flatMap((o) => (o.exchanges ?? []).map((x) => x.operation).filter((x): x is string => Boolean(x))))];
-  const ids = [...new Set([...step.operations, ...performed.filter((p) => !step.operations.includes(p))])];
-  const actors = [...new Set([step.target, step.against].flatMap((o) => (o.exchanges ?? []).map((x) => x.actor)))];
-  const subject = [...new Set([step.target, step.against].flatMap((o) => o.subject ?? []))];
-  return { operations: ids.map((id) => ({ id, name: operationName(id), anchor: operationAnchor(id, SPEC_UNITS) })), actors, subject };
+  const all = [step.target, step.against].flatMap((o) => o.exchanges ?? []);
+  // who and on what: the requests of the operations the step performs, where its client named them
+  const own = all.filter((x) => x.operation !== undefined && step.operations.includes(x.operation));
+  const main = own.length > 0 ? own : all;
+  const also = [...new Set(all.map((x) => x.operation).filter((x): x is string => x !== undefined && !step.operations.includes(x)))];
+  return {
+    operations: step.operations.map(named),
+    also: also.map(named),
+    actors: [...new Set(main.map((x) => x.actor))],
+    subject: [...new Set(main.flatMap((x) => x.subject ?? []))],
+  };
 }
 
 /** One line: `Move a message (§4.3) by the recipient (profile accounts.peer) on #m1, #Inbox`. */
 export function stepLine(step: FindingStep): string {
   const w = stepWords(step);
   const head = w.operations.slice(0, 2).map((o) => o.name).join(', then ') + (w.operations.length > 2 ? ` and ${w.operations.length - 2} more` : '');
-  return `${head}${w.actors.length ? ` by ${w.actors.join(' and ')}` : ''}${w.subject.length ? ` on ${w.subject.join(', ')}` : ''}`;
+  return `${head}${w.actors.length ? ` by ${w.actors.join(' and ')}` : ''}${w.subject.length ? ` on ${w.subject.join(', ')}` : ''}${w.also.length ? ` (also sent: ${w.also.map((o) => o.name).join(', ')})` : ''}`;
 }
 
 /** What an observation shows in one phrase: `HTTP 200`, `skipped (nothing to act on)`, `no answer: …`. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { diffTargets, type DiffResult } from '../harness/diff/engine.js';
-import { fieldDifferences } from '../harness/diff/fields.js';
+import { causes, fieldDifferences } from '../harness/diff/fields.js';
 import { startReference } from '../harness/diff/targets.js';
 import { writeDiffReports } from '../harness/diff/write.js';
 import { runCli } from './support/cli.js';
@@ -117,7 +117,41 @@ test('a difference of starting state alone is reported apart from behaviour, and
     // what each target held, with the exchanges that read it
     expect(start).toMatch(/What each target held before the first step \(\d+ difference\(s\)\)/);
     expect(brokenLinks(dir, 'diff.html')).toEqual([]);
+    // the exchanges are redacted as the run's evidence is, before any scrub of the files (none here)
+    const secrets = sides.flatMap((s) => s.secrets).filter((s) => s.length >= 6);
+    expect(secrets.length).toBeGreaterThan(0);
+    for (const name of ['diff.html', 'diff.md', 'diff.json']) {
+      const text = readFileSync(join(dir, name), 'utf8');
+      expect(secrets.filter((s) => text.includes(s) || text.includes(Buffer.from(s).toString('base64'))), name).toEqual([]);
+    }
   } finally {
     await Promise.all(sides.map((s) => s.close()));
   }
 }, 300_000);
+
+describe('the fields of a finding and their causes (no target)', () => {
+  const obs = (body: unknown, status = 200) => ({ step: 'x', status, type: 'application/json', body });
+  const finding = (step: string, target: object, against: object, paths: string[]) =>
+    ({ kind: 'uncatalogued', sequence: [step], divergence: { index: 0, step, paths, target, against } }) as unknown as DiffResult['findings'][number];
+
+  test('every differing field is listed, not only those the search had not met before', () => {
+    // the search had met `status` at this step kind before, so it named `body.Extra` alone
+    const f = finding('read(#0)', obs({ Extra: 1, Name: 'a' }, 200), obs({ Name: 'a' }, 201), ['body.Extra']);
+    expect(fieldDifferences(f.divergence.target, f.divergence.against).map((d) => [d.field, d.kind])).toEqual([
+      ['status', 'value'],
+      ['body.Extra', 'only-target'],
+    ]);
+  });
+
+  test('one extra field at several steps is one cause; a field held apart before the first step is starting state', () => {
+    const start = (name: string) => ({ held: { sender: { systemFolders: ['Inbox', name] }, recipient: { systemFolders: ['Inbox'] } }, exchanges: [] });
+    const a = finding('send()', obs({ Extra: 1 }), obs({}), ['body.Extra']);
+    const b = finding('unread()', obs({ Summaries: [{ Extra: 2 }], Extra: 3 }), obs({ Summaries: [{}] }), ['body.Extra']);
+    const c = { ...finding('folders(sender)', obs({ Folders: [{ FolderName: 'Sent' }] }), obs({ Folders: [{ FolderName: 'Outbox' }] }), ['body.Folders[].FolderName']), start: { target: start('Sent'), against: start('Outbox') } };
+    const all = causes([a, b, c]);
+    expect(all.map((x) => [x.name, [...new Set(x.members.map((m) => m.finding))], x.startingState])).toEqual([
+      ['Extra', [0, 1], false],
+      ['sender.systemFolders[1]', [2], true],
+    ]);
+  });
+});

@@ -4,7 +4,7 @@ import { STYLE } from '../reporting/verdict-style.js';
 import type { DiffResult, SideFacts } from './engine.js';
 import { causes, isStartingState, type Cause } from './fields.js';
 import { badgeOf, esc, findingCard, ruleLink, show, specLink } from './report-card.js';
-import { NAMES_LEGEND, rulesJudging, silenceNamed, stepWords, type CatalogueRule } from './words.js';
+import { NAMES_LEGEND, rulesJudging, silenceNamed, stepWords, zoned, type CatalogueRule } from './words.js';
 import { headline } from './report.js';
 
 /**
@@ -15,14 +15,6 @@ import { headline } from './report.js';
  * the spec's words and their exchanges, then the catalogue entries and the rules it links to.
  * Every spec link lands in spec.html, written beside it.
  */
-
-/** `2026-01-05 10:22:31 UTC+01:00`: the local time of the machine that ran it, with its offset. */
-export function zoned(iso: string, offsetMinutes = -new Date(iso).getTimezoneOffset()): string {
-  const local = new Date(new Date(iso).getTime() + offsetMinutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
-  const h = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
-  const m = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
-  return `${local} UTC${offsetMinutes < 0 ? '-' : '+'}${h}:${m}`;
-}
 
 export function bannerOf(r: DiffResult): { kind: string; cls: string } {
   if (r.findings.length === 0) return { kind: 'NO DIFFERENCE', cls: 'CONFORMS' };

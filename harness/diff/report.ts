@@ -1,6 +1,6 @@
 import type { DiffResult, Finding } from './engine.js';
 import { causes, findingFields, isStartingState } from './fields.js';
-import { NAMES_LEGEND, outcomeOf, stepLine } from './words.js';
+import { NAMES_LEGEND, outcomeOf, stepLine, zoned } from './words.js';
 
 /** `diff` reports: the headline and the Markdown (diff.md), in the words of the page (report-html.ts). */
 
@@ -63,7 +63,7 @@ function findingMarkdown(f: Finding, i: number): string[] {
 }
 
 export function diffMarkdown(r: DiffResult): string {
-  const out = ['# Differential run', '', `- target: \`${r.target}\``, `- against: \`${r.against}\``, `- ${r.startedAt ?? 'date unknown'}; commit ${r.gitCommit?.slice(0, 12) ?? 'unknown'}`, `- seed ${r.seed}, ${r.runs} sequence(s) per search`, `- ${headline(r)}`, `- exit ${r.exitCode}: ${r.exitCode === 0 ? 'the only differences are catalogued readings' : 'a rule broken or an uncatalogued difference'}`];
+  const out = ['# Differential run', '', `- target: \`${r.target}\``, `- against: \`${r.against}\``, `- ${r.startedAt ? zoned(r.startedAt) : 'date unknown'}; suite ${r.suiteVersion ?? ''} commit ${r.gitCommit?.slice(0, 12) ?? 'unknown'}`, `- seed ${r.seed}, ${r.runs} sequence(s) per search`, `- ${headline(r)}`, `- exit ${r.exitCode}: ${r.exitCode === 0 ? 'the only differences are catalogued readings' : 'a rule broken or an uncatalogued difference'}`];
   const all = causes(r.findings);
   out.push('', `## Differences by cause (${all.length})`, '');
   all.forEach((c, n) => {

@@ -74,3 +74,11 @@ export const silenceNamed = (id: string) => SILENCES.find((s) => s.id === id);
 /** Names in the sequence's vocabulary, explained once per report. */
 export const NAMES_LEGEND =
   '#m1, #m2, … are the messages the sequence sent, in order; #f1, #f2, … the folders it made; #Inbox, #Trash, … a user’s system folder of that name. The ids each target gave them are in the exchanges.';
+
+/** `2026-01-05 10:22:31 UTC+01:00`: the local time of the machine that ran it, with its offset. */
+export function zoned(iso: string, offsetMinutes = -new Date(iso).getTimezoneOffset()): string {
+  const local = new Date(new Date(iso).getTime() + offsetMinutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+  const h = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
+  const m = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
+  return `${local} UTC${offsetMinutes < 0 ? '-' : '+'}${h}:${m}`;
+}

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { diffTargets, type DiffResult } from '../harness/diff/engine.js';
+import { drive, witnessed } from '../harness/diff/execute.js';
+import { CANONICAL } from '../harness/diff/steps/index.js';
 import { causes, fieldDifferences } from '../harness/diff/fields.js';
 import { startReference } from '../harness/diff/targets.js';
 import { writeDiffReports } from '../harness/diff/write.js';
@@ -155,3 +157,24 @@ describe('the fields of a finding and their causes (no target)', () => {
     ]);
   });
 });
+
+test('a witnessed run of every step on the reference: each step names its spec operations, its exchanges are redacted, and who sent each', async () => {
+  const side = await startReference({ variant: 'default', faults: [] }, 'reference');
+  const d = drive(side);
+  try {
+    const { observations, start } = await witnessed(d, CANONICAL);
+    expect(observations).toHaveLength(CANONICAL.length);
+    expect(start?.held.sender.systemFolders.length).toBeGreaterThan(0);
+    const sent = observations.filter((o) => !o.skipped && (o.exchanges ?? []).length > 0);
+    // every family but the SMTP dialogues speaks HTTP
+    expect(sent.length).toBeGreaterThan(CANONICAL.length / 2);
+    for (const o of sent) for (const x of o.exchanges!) expect(x.curl, o.step).toMatch(/^curl /);
+    const actors = new Set(sent.flatMap((o) => o.exchanges!.map((x) => x.actor)));
+    for (const who of ['the sender (profile accounts.primary)', 'the recipient (profile accounts.peer)', 'the company administrator (profile admin)', 'the provisioning platform (profile provisioning)']) expect([...actors]).toContain(who);
+    const text = JSON.stringify({ observations, start });
+    for (const secret of side.secrets.filter((x) => x.length >= 6)) expect(text).not.toContain(secret);
+  } finally {
+    await d.agent.close();
+    await side.close();
+  }
+}, 240_000);

@@ -71,18 +71,25 @@ export function actorOf(x: Exchange, p: Parties): string {
   return (iface && PARTY[iface]) ?? 'no account (a request without credentials)';
 }
 
+/** The kind of id a field or path segment names: a message's or a folder's (the only ids a sequence names). */
+const kindOf = (name: string): 'm' | 'f' | undefined => (/Folder|FID|Fid|^fid$|^DestFID$/.test(name) ? 'f' : /Message|MID|Mid|^mid$/.test(name) ? 'm' : undefined);
 const ID_KEY = /(^|[a-z])(Id|ID|Mid|MID|Fid|FID)$|^(id|mid|fid)$/;
 
-/** The sequence's names (`#m1`, `#f2`, `#Inbox`) of the ids a request carries: in its path, its query, and its JSON or XML id fields. */
+/**
+ * The sequence's names (`#m1`, `#f2`, `#Inbox`) of the messages and folders a messaging request
+ * carries: in its path (`/Message/{id}`, `/Folder/{id}`), and in its JSON or XML id fields.
+ */
 export function subjectOf(x: Exchange, norm: Normaliser): string[] {
+  if (!x.operation?.startsWith('messaging-')) return [];
   const out: string[] = [];
-  const add = (v: unknown) => {
-    const known = norm.known(v);
+  const add = (v: unknown, kind: 'm' | 'f' | undefined) => {
+    const known = kind && norm.known(v, kind);
     if (known && !out.includes(known)) out.push(known);
   };
-  const url = new URL(x.url);
-  for (const seg of url.pathname.split('/')) if (/^\d+$/.test(seg)) add(seg);
-  for (const [k, v] of url.searchParams) if (ID_KEY.test(k)) add(v);
+  const segments = new URL(x.url).pathname.split('/');
+  segments.forEach((seg, i) => {
+    if (/^\d+$/.test(seg)) add(seg, kindOf(segments[i - 1] ?? ''));
+  });
   const body = x.requestBody ?? '';
   let json: unknown;
   try {
@@ -93,10 +100,10 @@ export function subjectOf(x: Exchange, norm: Normaliser): string[] {
   const walk = (v: unknown, key: string): void => {
     if (Array.isArray(v)) v.forEach((item) => walk(item, key.replace(/s$/, '')));
     else if (v && typeof v === 'object') for (const [k, item] of Object.entries(v)) walk(item, k);
-    else if (ID_KEY.test(key)) add(v);
+    else if (ID_KEY.test(key)) add(v, kindOf(key));
   };
   if (json !== undefined) walk(json, '');
-  else for (const m of body.matchAll(/(?:<|&lt;)[A-Za-z]*(?:Id|ID|MID|FID)(?:>|&gt;)(\d+)(?:<|&lt;)/g)) add(m[1]);
+  else for (const m of body.matchAll(/(?:<|&lt;)([A-Za-z]*(?:Id|ID|MID|FID))(?:>|&gt;)(\d+)(?:<|&lt;)/g)) add(m[2], kindOf(m[1]!));
   return out;
 }
 

@@ -20,7 +20,9 @@ export function median(xs: number[]): number | undefined {
 export function headline(r: DiffResult): string {
   const by = (k: Finding['kind']) => r.findings.filter((f) => f.kind === k).length;
   const lengths = r.findings.map((f) => f.sequence.length);
-  return `${r.findings.length} difference(s) between ${r.target} and ${r.against}: ${by('silence')} catalogued reading(s), ${by('rule')} rule(s) broken, ${by('uncatalogued')} uncatalogued${lengths.length ? `; shrunk sequences of median length ${median(lengths)}` : ''}.`;
+  const starting = r.findings.filter(isStartingState).length;
+  const grouped = r.findings.length > 0 ? ` in ${causes(r.findings).length} cause(s)` : '';
+  return `${r.findings.length} difference(s)${grouped} between ${r.target} and ${r.against}: ${by('silence')} catalogued reading(s), ${by('rule')} rule(s) broken, ${by('uncatalogued')} uncatalogued${starting ? ` (${starting} of them of starting state only)` : ''}${lengths.length ? `; shrunk sequences of median length ${median(lengths)}` : ''}.`;
 }
 
 /** One line naming what a finding is. */

@@ -2,9 +2,12 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../harness/config.js';
 import { diffTargets } from '../harness/diff/engine.js';
-import { headline, verdictOf, writeDiffReports } from '../harness/diff/report.js';
+import { headline, verdictOf } from '../harness/diff/report.js';
 import { openSide, type DiffSide } from '../harness/diff/targets.js';
 import { commandUsage } from './usage.js';
+import { writeDiffReports } from '../harness/diff/write.js';
+import { suiteVersion } from '../harness/reporting/run-meta.js';
+import { gitCommit } from './finish.js';
 
 
 const int = (flag: string, text: string | undefined, fallback: number, min: number, max: number): number => {
@@ -47,6 +50,8 @@ export async function diffCommand(args: string[], log: (line: string) => void = 
     log(`Diffing ${values.target} against ${values.against} (seed ${seed}, ${runs} sequences per search)…`);
     const result = await diffTargets(sides as [DiffSide, DiffSide], { seed, runs, maxSteps, maxFindings: 8, rules: !values['no-rules'], timeLimitMs: 120_000, log });
     const dir = resolve(values.reports ?? env.SMS_REPORTS_DIR ?? 'reports', 'diff');
+    // the run's identity, as the verdict page shows it: the suite's version and commit
+    Object.assign(result, { suiteVersion: suiteVersion(), gitCommit: gitCommit() });
     const files = writeDiffReports(dir, result, sides.flatMap((s) => s.secrets));
     log(headline(result));
     result.findings.forEach((f, i) => log(`  ${i + 1}. ${verdictOf(f).replace(/`/g, '')} [${f.sequence.join('; ')}]`));

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { firstDivergence, signatures, type Divergence } from './compare.js';
-import { drive, execute, type Driven } from './execute.js';
+import { drive, execute, witnessed, type Driven } from './execute.js';
 import { explainByAxes, type Reading } from './explain.js';
 import { CANONICAL, describeOp, opSequences, STEP_OPERATIONS, type Op } from './steps/index.js';
 import { brokenRules, type BrokenRule } from './rules.js';
-import type { Observation } from './session.js';
+import type { Observation, StartState } from './session.js';
 import type { DiffSide } from './targets.js';
 
 /**
@@ -24,6 +24,28 @@ export interface Finding {
   divergence: Pick<Divergence, 'index' | 'step' | 'paths'> & { target: Observation; against: Observation };
   reading?: Reading;
   rules?: BrokenRule[];
+  /** every step of the shrunk sequence as each target answered it, with the exchanges (a witnessed replay) */
+  steps?: FindingStep[];
+  /** what each target held before the first step (the witnessed replay's) */
+  start?: { target?: StartState; against?: StartState };
+}
+
+export interface FindingStep {
+  /** the suite's name of the step (`move(recipient, #0, #0)`), for replaying it */
+  line: string;
+  /** the spec operations it performs (contract/operations.ts) */
+  operations: readonly string[];
+  target: Observation;
+  against: Observation;
+}
+
+/** What a report says of each side: what was asked for, and the target the profile names. */
+export interface SideFacts {
+  spec: string;
+  url: string;
+  edition: string;
+  release: string;
+  reference?: { variant: string; faults: string[] };
 }
 
 export interface DiffOptions {
@@ -45,9 +67,23 @@ export interface DiffResult {
   against: string;
   seed: number;
   runs: number;
+  maxSteps?: number;
   findings: Finding[];
   /** 0: the only differences are catalogued readings; 1: otherwise */
   exitCode: 0 | 1;
+  /** the run's identity, for the report's banner */
+  startedAt?: string;
+  durationMs?: number;
+  sides?: { target: SideFacts; against: SideFacts };
+  /** the suite's commit and version (the CLI adds them) */
+  gitCommit?: string;
+  suiteVersion?: string;
+}
+
+const factsOf = (s: DiffSide): SideFacts => ({ spec: s.spec, url: s.profile.baseUrl, edition: s.profile.edition, release: s.profile.release, ...(s.reference ? { reference: s.reference } : {}) });
+const bare = (o: Observation): Observation => {
+  const { exchanges: _x, ...rest } = o;
+  return rest;
 }
 
 async function both(x: Driven, y: Driven, ops: readonly Op[]): Promise<[Observation[], Observation[]]> {
@@ -56,7 +92,8 @@ async function both(x: Driven, y: Driven, ops: readonly Op[]): Promise<[Observat
 
 /** A catalogued reading, if one explains the divergence; otherwise left for the rules. */
 async function classify(ops: Op[], div: Divergence, a: Observation[], b: Observation[], known: ReadonlySet<string>, sides: [DiffSide, DiffSide]): Promise<Finding> {
-  const base = { sequence: ops.map(describeOp), divergence: { index: div.index, step: div.step, paths: div.paths, target: div.target, against: div.against } };
+  const steps = ops.map((op, i): FindingStep => ({ line: describeOp(op), operations: STEP_OPERATIONS[op.kind], target: a[i] ?? { step: 'end' }, against: b[i] ?? { step: 'end' } }));
+  const base = { sequence: ops.map(describeOp), divergence: { index: div.index, step: div.step, paths: div.paths, target: bare(div.target), against: bare(div.against) }, steps };
   const reading = await explainByAxes(ops, div, a, b, known, sides);
   return reading ? { kind: 'silence', ...base, reading } : { kind: 'uncatalogued', ...base };
 }
@@ -82,6 +119,7 @@ async function judge(open: Finding[], sides: [DiffSide, DiffSide], o: DiffOption
 }
 
 export async function diffTargets(sides: [DiffSide, DiffSide], o: DiffOptions): Promise<DiffResult> {
+  const started = new Date();
   const [x, y] = [drive(sides[0]), drive(sides[1])];
   const known = new Set<string>();
   const findings: Finding[] = [];
@@ -120,11 +158,13 @@ export async function diffTargets(sides: [DiffSide, DiffSide], o: DiffOptions): 
         const d = firstDivergence(sa, sb, known);
         if (same(d) && d!.index === shorter.length - 1) ops = shorter;
       }
-      [a, b] = await both(x, y, ops);
+      // the replay the report shows: every exchange kept as evidence, and what each target held first
+      const [wa, wb] = await Promise.all([witnessed(x, ops), witnessed(y, ops)]);
+      [a, b] = [wa.observations, wb.observations];
       div = firstDivergence(a, b, known) ?? div;
       o.log(`Difference ${findings.length + 1}: ${div.step} (${div.paths.join(', ')}) after ${ops.length} step(s); classifying…`);
       const finding = await classify(ops, div, a, b, known, sides);
-      findings.push(finding);
+      findings.push({ ...finding, start: { target: wa.start, against: wb.start } });
       for (const s of signatures(div)) known.add(s);
     }
   } finally {
@@ -132,5 +172,16 @@ export async function diffTargets(sides: [DiffSide, DiffSide], o: DiffOptions): 
   }
   // a reading neither profile tells apart is a silence only if no rule reading its key breaks
   await judge(findings.filter((f) => f.kind === 'uncatalogued' || f.reading?.undeclared), sides, o);
-  return { target: sides[0].spec, against: sides[1].spec, seed: o.seed, runs: o.runs, findings, exitCode: findings.every((f) => f.kind === 'silence') ? 0 : 1 };
+  return {
+    target: sides[0].spec,
+    against: sides[1].spec,
+    seed: o.seed,
+    runs: o.runs,
+    maxSteps: o.maxSteps,
+    findings,
+    exitCode: findings.every((f) => f.kind === 'silence') ? 0 : 1,
+    startedAt: started.toISOString(),
+    durationMs: Date.now() - started.getTime(),
+    sides: { target: factsOf(sides[0]), against: factsOf(sides[1]) },
+  };
 }

@@ -2,10 +2,12 @@ import { Agent } from 'undici';
 import type { Profile } from '../../contract/profile.js';
 import type { Side } from '../../generators/mailbox-model.js';
 import { Clients } from '../clients/index.js';
-import { HttpClient, type HttpResponse } from '../http.js';
+import { HttpClient, type Exchange, type HttpResponse } from '../http.js';
 import { Redactor } from '../redact.js';
+import { recordExchanges } from '../transport/recorder.js';
 import type { DiffSide } from './targets.js';
 import { Normaliser } from './normalise.js';
+import { witness, type WitnessedExchange } from './witness.js';
 
 /** One step's answer as compared: status, media type and normalised body (or why there was none). */
 export interface Observation {
@@ -17,6 +19,18 @@ export interface Observation {
   error?: string;
   /** skipped: nothing for it to act on yet, or the target does not offer the interface */
   skipped?: true;
+  /** (a witnessed run only) the step's requests and answers as evidence, each with who sent it */
+  exchanges?: WitnessedExchange[];
+}
+
+/**
+ * What a target held before the first step of a witnessed sequence: each user's account details
+ * and system folders (normalised as answers are), and the exchanges that read them. A difference
+ * here is one of the targets' data (their accounts, their folder names), not of their behaviour.
+ */
+export interface StartState {
+  held: Record<Side, { details?: unknown; systemFolders: string[] }>;
+  exchanges: WitnessedExchange[];
 }
 
 export interface MadeFolder {
@@ -45,15 +59,22 @@ export class DiffSession {
   readonly kept = new Map<string, unknown>();
   /** what step families made outside the mailbox (a company, a whitelist), undone first when the sequence ends, newest first */
   readonly #undo: Array<() => Promise<unknown>> = [];
+  /** (witnessed) every exchange since the last `witnessed()` */
+  readonly #raw: Exchange[] = [];
+  /** (witnessed) what the targets held before the first step */
+  start?: StartState;
 
   constructor(
     readonly side: DiffSide,
     readonly agent: Agent,
     /** a word unique to this sequence run, in the names it makes (`<run>` in answers) */
     readonly tag: string,
+    /** record every exchange as evidence (the replay a report shows; the search needs none) */
+    readonly witnessing = false,
   ) {
     this.redact = new Redactor(side.secrets);
-    const http = new HttpClient(agent, { timeoutMs: 10_000, redact: this.redact, limits: side.profile.limits });
+    const dispatcher = witnessing ? agent.compose(recordExchanges((x) => this.#raw.push(x))) : agent;
+    const http = new HttpClient(dispatcher, { timeoutMs: 10_000, redact: this.redact, limits: side.profile.limits });
     this.clients = new Clients(http, side.profile, this.redact);
     const { accounts } = side.profile;
     for (const [role, account] of [['<sender>', accounts.primary], ['<recipient>', accounts.peer]] as const) {
@@ -68,6 +89,16 @@ export class DiffSession {
 
   get profile(): Profile {
     return this.side.profile;
+  }
+
+  /** The exchanges since the last call, rendered as evidence (after the step: the secrets its answers carry are learnt by then). */
+  witnessed(): WitnessedExchange[] {
+    return witness(this.#raw.splice(0), this.redact, this, this.norm);
+  }
+
+  /** A step's observation with its evidence and what it acted on (a witnessed run), else as it is. */
+  withEvidence(o: Observation): Observation {
+    return this.witnessing ? { ...o, exchanges: this.witnessed() } : o;
   }
 
   offers(area: string): boolean {
@@ -135,6 +166,18 @@ export class DiffSession {
         this.norm.id(f.FolderId, `#${f.FolderName}`, 'f');
       }
     }
+    if (this.witnessing) await this.#readStart();
+  }
+
+  /** What each user holds before the first step: account details and system folders. */
+  async #readStart(): Promise<void> {
+    const held = {} as StartState['held'];
+    for (const who of ['sender', 'recipient'] as const) {
+      const res = await this.clients.rest.details(this.rest(who)).catch(() => undefined);
+      const details = res && res.status < 300 && res.json !== undefined ? this.norm.value(res.json) : undefined;
+      held[who] = { ...(details !== undefined ? { details } : {}), systemFolders: [...this.system[who].keys()] };
+    }
+    this.start = { held, exchanges: this.witnessed() };
   }
 
   /** Registers how to undo something a step made; close() runs it (errors ignored: cleanup is best effort). */

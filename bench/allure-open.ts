@@ -11,11 +11,9 @@
  * headline and its first interface group are on screen; then the first "in Allure" link of
  * index.html is opened until the rule's id is on screen.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { request, WebSocket } from 'undici';
+import { openBrowser, type Send } from './chromium.js';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const TIMEOUT_MS = 60_000;
@@ -23,40 +21,6 @@ const dirs = process.argv.slice(2);
 if (dirs.length === 0) {
   console.error('usage: node --import tsx bench/allure-open.ts REPORTS_DIR [REPORTS_DIR ...]');
   process.exit(2);
-}
-
-type Send = (method: string, params?: Record<string, unknown>) => Promise<Record<string, unknown>>;
-
-async function browser(): Promise<{ send: Send; close: () => void }> {
-  const child = spawn('chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--remote-debugging-port=0', `--user-data-dir=${mkdtempSync(join(tmpdir(), 'allure-open-'))}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const endpoint = await new Promise<string>((ok, fail) => {
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-      const m = /DevTools listening on (ws:\/\/\S+)/.exec(err);
-      if (m) ok(m[1]!);
-    });
-    child.on('error', (e: NodeJS.ErrnoException) => fail(e.code === 'ENOENT' ? new Error('chromium is not installed (Debian package "chromium"); this benchmark drives it headless') : e));
-    child.on('exit', () => fail(new Error(`chromium exited: ${err.slice(-400)}`)));
-  });
-  const port = new URL(endpoint).port;
-  const targets = (await (await request(`http://127.0.0.1:${port}/json/list`)).body.json()) as Array<{ type: string; webSocketDebuggerUrl: string }>;
-  const ws = new WebSocket(targets.find((t) => t.type === 'page')!.webSocketDebuggerUrl);
-  await new Promise((ok) => ws.addEventListener('open', ok, { once: true }));
-  let id = 0;
-  const pending = new Map<number, (v: Record<string, unknown>) => void>();
-  ws.addEventListener('message', (e) => {
-    const msg = JSON.parse(String(e.data)) as { id?: number; result?: Record<string, unknown> };
-    if (msg.id !== undefined) pending.get(msg.id)?.(msg.result ?? {});
-  });
-  const send: Send = (method, params = {}) =>
-    new Promise((ok) => {
-      pending.set(++id, ok);
-      ws.send(JSON.stringify({ id, method, params }));
-    });
-  await send('Page.enable');
-  await send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 900, deviceScaleFactor: 1, mobile: false });
-  return { send, close: () => (ws.close(), child.kill()) };
 }
 
 /** ms from navigation until `condition` (a JS expression) holds on the page. */
@@ -87,7 +51,7 @@ async function main(): Promise<void> {
     const assets = join(report, 'allure');
     console.log(`\n${dir}: allure.html ${mb(statSync(page).size)}${existsSync(assets) ? ` + ${mb(sizeOf(assets))} beside it (app and data files, loaded on demand)` : ' (one file)'}`);
     const ready = `!document.getElementById('allure-app-loader') && document.getElementById('app').innerText.includes('Secure Messaging conformance') && document.getElementById('app').innerText.includes(${JSON.stringify(firstArea)})`;
-    const b = await browser();
+    const b = await openBrowser();
     try {
       const opens: number[] = [];
       for (let i = 0; i < RUNS; i += 1) opens.push(await timeTo(b.send, `file://${page}`, ready));

@@ -35,6 +35,8 @@ export interface FinishOptions {
   log: (line: string) => void;
   /** a render worker started early (run starts it before vitest ends), else one is started here */
   renderer?: AllureRenderer;
+  /** false: Allure's HTML view is not rendered, and the verdict page links to no Allure page */
+  allure?: boolean;
 }
 
 /** The profile as it may be shown: every secret value replaced. */
@@ -65,15 +67,15 @@ export const readSummaryFile = (path: string) => JSON.parse(readFileSync(path, '
  */
 export async function finish(opts: FinishOptions): Promise<Verdict> {
   // Allure's core loads in its worker while the verdict, JUnit and the secret sweep run here
-  const renderer = opts.renderer ?? startAllureRenderer();
+  const renderer = opts.allure === false ? undefined : (opts.renderer ?? startAllureRenderer());
   try {
     return await finishWith({ ...opts, renderer });
   } finally {
-    await renderer.close();
+    await renderer?.close();
   }
 }
 
-async function finishWith(opts: FinishOptions & { renderer: AllureRenderer }): Promise<Verdict> {
+async function finishWith(opts: FinishOptions): Promise<Verdict> {
   const { reportsDir, summary, log } = opts;
   if (opts.expectationsPath) {
     const file = loadExpectations(opts.expectationsPath);
@@ -104,7 +106,7 @@ async function finishWith(opts: FinishOptions & { renderer: AllureRenderer }): P
   const files = new Map([...swept.contents].filter(([path]) => dirname(path) === resultsDir).map(([path, bytes]) => [basename(path), bytes]));
   const matcher = secretMatcher(opts.secrets);
   const redact = (text: string) => matcher?.redact(text).text ?? text;
-  await renderReport(reportsDir, summary, v, opts.specUrl, { renderer: opts.renderer, files, redact }).catch((e: Error) =>
+  await renderReport(reportsDir, summary, v, opts.specUrl, { renderer: opts.renderer, files, redact, allure: opts.allure }).catch((e: Error) =>
     log(`The HTML report could not be rendered: ${e.message.split('\n')[0]} (summary.json and junit.xml are complete).`),
   );
   // the rendered pages come from swept inputs; they are swept once more, whole, as plain text
@@ -136,6 +138,8 @@ export interface RenderInputs {
   files?: Map<string, Buffer>;
   /** applied to what the render takes from the summary (report name, environment) */
   redact?: (text: string) => string;
+  /** false: no Allure view is rendered */
+  allure?: boolean;
 }
 
 /** allure-report/index.html is the verdict page; Allure 3's own view is allure-report/allure.html beside it. */
@@ -145,7 +149,7 @@ export async function renderReport(reportsDir: string, summary: Summary, v: Verd
   const redact = inputs.redact ?? ((text: string) => text);
   // Allure's headline is the report name: it says the verdict (issue 17, item 4)
   const allure = async () => {
-    if (!existsSync(resultsDir)) return;
+    if (!existsSync(resultsDir) || inputs.allure === false) return;
     const environment = Object.fromEntries(Object.entries(environmentOf(summary)).map(([k, value]) => [k, redact(value)]));
     const run = { startedAt: summary.startedAt, durationMs: summary.durationMs };
     const options = { resultsDir, reportDir, reportName: redact(`${v.kind} · Secure Messaging conformance: ${summary.target.url}`), environment, files: inputs.files, run };
@@ -157,7 +161,7 @@ export async function renderReport(reportsDir: string, summary: Summary, v: Verd
   // swapped its output dir in (the swap replaces the whole dir)
   const [rendered, evidence] = await Promise.all([allure().then(() => undefined, (e: Error) => e), evidenceFromAllure(resultsDir, needEvidence)]);
   await mkdir(reportDir, { recursive: true });
-  await writeFile(join(reportDir, 'index.html'), verdictPage({ summary, verdict: { kind: v.kind, line: v.line, notCovered: v.notCovered }, evidence, specUrl, run: runIdentity(reportsDir) }));
+  await writeFile(join(reportDir, 'index.html'), verdictPage({ summary, verdict: { kind: v.kind, line: v.line, notCovered: v.notCovered }, evidence, specUrl, run: runIdentity(reportsDir), ...(inputs.allure === false ? { allureHref: '' } : {}) }));
   await writeFile(join(reportDir, SPEC_PAGE), specPage({ summary, specUrl }));
   if (rendered) throw rendered;
 }

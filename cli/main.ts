@@ -40,6 +40,7 @@ async function main(argv: string[]): Promise<number> {
       shard: { type: 'string' },
       rule: { type: 'string' },
       section: { type: 'string' },
+      'no-allure': { type: 'boolean' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -60,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
       const result = await run(
         options,
         console.log,
-        { shard: values.shard, rule: values.rule, section: values.section, expectations: values.expectations },
+        { shard: values.shard, rule: values.rule, section: values.section, expectations: values.expectations, allure: !values['no-allure'] },
       );
       // `npm run bench` reads where the time went
       if (process.env.SMS_BENCH_TIMINGS && result.timings) console.error(`timings ${JSON.stringify(result.timings)}\ncpu ${JSON.stringify(result.cpu ?? {})}`);

@@ -33,6 +33,8 @@ export interface RunExtras {
   section?: string;
   /** an expectations file (also SMS_EXPECTATIONS, or the profile's `expectations`) */
   expectations?: string;
+  /** false: Allure's HTML view is not rendered (allure-results, the verdict page, summary.json and junit.xml still are) */
+  allure?: boolean;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -107,7 +109,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     phase('preflight and setup');
     // Allure's report core loads in its worker thread while the specs run (about a second of CPU
     // that would otherwise stand between the last test and the report)
-    renderer = startAllureRenderer();
+    if (extras.allure !== false) renderer = startAllureRenderer();
     // the configuration vitest.config.ts gives a bare run, with this run's context provided inline
     // (no config file is read, so nothing is resolved twice)
     const { startVitest } = await vitestNode;
@@ -142,7 +144,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     }
     // the profile as shown in reports and bundles: every secret replaced
     await writeFile(join(reportsDir, 'profile.json'), `${JSON.stringify(redactedProfile(profile), null, 2)}\n`);
-    const v = await finish({ reportsDir, summary, expectationsPath, partial: !!extras.rule, specUrl: profile.specUrl, secrets, log, renderer });
+    const v = await finish({ reportsDir, summary, expectationsPath, partial: !!extras.rule, specUrl: profile.specUrl, secrets, log, renderer, allure: extras.allure });
     phase('secret sweep, reports and Allure render');
     const slowDown = summary.rateLimited;
     if (slowDown && slowDown.responses > 0) {

@@ -16,8 +16,8 @@ interface CommandHelp {
 export const COMMANDS: Record<string, CommandHelp> = {
   run: {
     usage: `${BIN} run [--target URL] [--profile FILE] [--area token,...] [--seed N] [--reports DIR]
-                                   [--expectations FILE] [--shard i/n] [--rule ID[,ID...]] [--section §4.4/DeleteMessage]`,
-    what: 'Runs the rules against a target (with no target, against the embedded reference server) and writes summary.json, junit.xml and the reports. With --rule, runs those rules alone and prints their exchanges.',
+                                   [--expectations FILE] [--shard i/n] [--rule ID[,ID...]] [--section §4.4/DeleteMessage] [--no-allure]`,
+    what: 'Runs the rules against a target (with no target, against the embedded reference server) and writes summary.json, junit.xml and the reports. With --rule, runs those rules alone and prints their exchanges. With --no-allure, Allure\'s HTML view is not rendered (a gate that reads only summary.json or junit.xml; the verdict page and allure-results are still written).',
     exits: `0 conforms, 1 does not conform, ${CONFIG}, 3 target unreachable, 4 no verdict`,
   },
   serve: {

@@ -88,7 +88,8 @@ export function verdictPage({ summary, verdict, evidence, specUrl, allureHref = 
   const spec = specUrl ? specUrl.replace(/#?\{section\}.*$/, '') : undefined;
   const links: Array<[string, string]> = [
     ...Object.entries(files).map(([name, href]): [string, string] => [href, name]),
-    [allureHref, 'every test in detail (Allure)'],
+    // no Allure view when the run was asked for none (run --no-allure)
+    ...(allureHref ? ([[allureHref, 'every test in detail (Allure)']] as Array<[string, string]>) : []),
     [SPEC_PAGE, "the interface spec, unit by unit, with this run's rules"],
     ...(spec ? ([[spec, "the vendor's copy of the spec"]] as Array<[string, string]>) : []),
   ];

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { rulesInSection, type SpecRule } from '../contract/spec/coverage.js';
+import { SPEC_RULES } from '../contract/spec/rules.js';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
@@ -45,6 +46,13 @@ function selectSection(section: string): readonly SpecRule[] {
   const found = rulesInSection(section);
   if (found.length === 0) throw new ConfigError(`--section ${section} names no passage any rule is anchored to; docs/coverage.md lists every anchor and its rules.`);
   return found;
+}
+
+/** The spec files that hold the named rules, where the catalogue knows each of them (else the areas' folders are collected, and an unknown id is named after the run). */
+function specFilesOf(ruleIds: readonly string[] | undefined, sectionRules: readonly SpecRule[] | undefined): string[] | undefined {
+  const rules = sectionRules ?? ruleIds?.map((id) => SPEC_RULES.find((r) => r.id === id));
+  if (!rules || rules.some((r) => r === undefined || !existsSync(join(ROOT, r.file)))) return undefined;
+  return [...new Set(rules.map((r) => r!.file))];
 }
 
 /** `run`: resolve the target, check it answers, run the specs, write and render the reports. */
@@ -101,7 +109,8 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     }
     const named = ruleIds && (ruleIds.length === 1 ? `rule ${ruleIds[0]}` : `${ruleIds.length} rules (${ruleIds.slice(0, 3).join(', ')}${ruleIds.length > 3 ? ', …' : ''})`);
     log(`Running ${named ? named : sectionRules ? `the ${sectionRules.length} rule(s) of ${extras.section}` : settings.areas.join(', ')}${extras.shard ? `, shard ${extras.shard}` : ''} against ${profile.baseUrl} (seed ${settings.seed}, run ${settings.runId})…`);
-    const filters = settings.areas.map((a) => `specs/${a}/`).filter((f) => existsSync(join(ROOT, f)));
+    // --rule and --section collect only the spec files of their rules (contract/spec/rules.ts), not every file of the areas
+    const filters = specFilesOf(ruleIds, sectionRules) ?? settings.areas.map((a) => `specs/${a}/`).filter((f) => existsSync(join(ROOT, f)));
     if (filters.length === 0) {
       log(`No spec folder exists for ${settings.areas.join(', ')}; nothing to run.`);
       return { exitCode: EXIT.configurationRefused };

@@ -48,10 +48,16 @@ function longestChain(list: readonly Served[], gap: number): number {
   return Math.max(0, ...chainOf.values());
 }
 
-/** The most requests the server was answering at one moment (politeness: never over `limits.concurrency`). */
-export function peakInFlight(served: readonly Served[]): number {
-  // an answer that leaves at the moment another request arrives is counted as gone first
-  const events = served.flatMap((s) => [[s.start, 1] as const, [s.end, -1] as const]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+/**
+ * The most requests the suite had in flight at one moment through the proxy (politeness: never
+ * over `limits.concurrency`). The server answers each in well under a millisecond, so at the
+ * server they hardly overlap; seen from the suite, each also spent half a round trip on its way
+ * there and half on its way back, so each is widened by `latencyMs / 2` on both sides.
+ */
+export function peakInFlight(served: readonly Served[], latencyMs: number): number {
+  const half = latencyMs / 2;
+  // an answer that arrives at the moment another request leaves is counted as gone first
+  const events = served.flatMap((s) => [[s.start - half, 1] as const, [s.end + half, -1] as const]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   let now = 0;
   let peak = 0;
   for (const [, d] of events) peak = Math.max(peak, (now += d));

@@ -137,7 +137,7 @@ if (latencyMs !== undefined) {
     ['serial cost N × D', s(serial)],
     ['overlap factor (N × D / added wall)', `${overlap.toFixed(2)}×  (goal ≥ 4×)`, was ? `before: ${was.overlap}×` : undefined],
     ['time inside vitest, with latency', s(slow.run.summary().durationMs)],
-    ['most requests in flight at the server', `${peakInFlight(slow.noted)} (limits.concurrency: ${process.env.SMS_CONCURRENCY ?? ProfileSchema.parse(reference.profile).limits.concurrency})`],
+    ['most requests in flight (seen from the suite)', `${peakInFlight(slow.noted, latencyMs)} (limits.concurrency: ${process.env.SMS_CONCURRENCY ?? ProfileSchema.parse(reference.profile).limits.concurrency})`],
   );
   // the critical path: the longest chain of exchanges that depend on each other bounds the run from below
   const longest = chains(slow.noted, latencyMs);

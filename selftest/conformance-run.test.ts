@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { profileSecrets } from '../contract/profile.js';
 import { FAULTS } from '../reference/faults.js';
 import { start } from '../reference/server.js';
-import { runCli, type CliResult } from './support/cli.js';
+import { runCli, type CliResult, filesUnder } from './support/cli.js';
 import { failing } from './support/verdicts.js';
 
 /**
@@ -14,13 +14,6 @@ import { failing } from './support/verdicts.js';
  * suite's teeth (conformance-faults.test.ts) and other conforming servers
  * (conformance-readings.test.ts) are files of their own, so vitest runs the three side by side.
  */
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 
 describe('a conformance run against the embedded reference server', () => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -6,7 +6,7 @@ import { secretMatcher } from '../cli/scrub.js';
 import { profileSecrets } from '../contract/profile.js';
 import { Faults } from '../reference/faults.js';
 import { start } from '../reference/server.js';
-import { runCli, type CliResult } from './support/cli.js';
+import { runCli, type CliResult, filesUnder } from './support/cli.js';
 
 /**
  * Every input that decides a verdict is shown (issue 25, Found 1), on a real run of the CLI
@@ -24,13 +24,6 @@ const FAULTS = 'token.bad-secret-400,token.never-locks';
 const WRONG = /# client_secret: "(wrong-[0-9a-f]{8})" \(deliberately wrong\)/;
 
 const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 describe('a failing run shows the input each rule tested, and no secret', () => {
   let run: CliResult;

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,14 +10,7 @@ import { SmtpClient } from '../harness/clients/smtp.js';
 import { TargetBroken } from '../harness/outcomes.js';
 import { Redactor } from '../harness/redact.js';
 import { start, type RunningReference } from '../reference/server.js';
-import { runCli } from './support/cli.js';
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
+import { runCli, filesUnder } from './support/cli.js';
 
 /** Opens a bare nodemailer connection to the gateway and returns the EHLO extensions it saw. */
 function connect(reference: RunningReference, options: Partial<SMTPConnection.Options> = {}): Promise<{ connection: SMTPConnection; secure: boolean }> {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Summary } from '../../contract/summary.js';
@@ -50,4 +50,12 @@ export async function runCli(args: string[], env: Record<string, string> = {}, t
   const reportsDir = mkdtempSync(join(tmpdir(), 'sms-selftest-'));
   const result = await runNode(['bin/secure-messaging-conformance.mjs', ...args, ...(args[0] === 'run' ? ['--reports', reportsDir] : [])], env, timeoutMs);
   return { ...result, reportsDir, summary: () => readSummary(reportsDir) };
+}
+
+/** Every file below `dir`, at any depth (a run's reports, swept for secrets). */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
 }

@@ -29,7 +29,7 @@ for (const f of files.filter((f) => f.endsWith('.mjs'))) {
 // what was compiled from a source that is gone goes too (declarations from prepack stay beside their module)
 if (existsSync(DIST)) {
   for (const f of readdirSync(DIST, { recursive: true, encoding: 'utf8' })) {
-    const source = f.replace(/(\.d\.ts|\.js\.map|\.js)$/, (ext) => (ext === '.js.map' || ext === '.js' || ext === '.d.ts' ? '.ts' : ext));
+    const source = f.replace(/(\.d\.ts|\.js\.map|\.js)$/, '.ts');
     if (source !== f && !existsSync(join(ROOT, source))) rmSync(join(DIST, f));
   }
 }

@@ -12,6 +12,9 @@ import type { FieldKind } from '../../contract/fields.js';
  */
 
 const nfc = (s: string) => s.normalize('NFC');
+
+/** Whether two texts are the same text as a server may show it: equal once canonically composed (NFC; F2). */
+export const sameText = (a: string, b: string) => nfc(a) === nfc(b);
 const lines = (s: string) => s.replace(/\r\n?/g, '\n').replace(/\n$/, '');
 const addressIn = (shown: unknown, address: string) => typeof shown === 'string' && shown.toLowerCase().includes(address.toLowerCase());
 const asInt = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : undefined);

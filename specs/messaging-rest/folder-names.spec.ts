@@ -9,6 +9,7 @@ import { describeText } from '../../harness/property-describe.js';
 import { rule } from '../../harness/rule.js';
 import { acceptedFolderName, FOLDER_NAME_MAX, folderNameOfLength, tooLongFolderName } from '../../generators/folder-name.js';
 import { expectNoneMade, free, removeIfCreated, removeNow } from './folders.js';
+import { sameText } from '../../harness/fields/compare.js';
 
 /**
  * spec §4.3 'Create a new folder' with §8 folder name limits (1 to 65 characters) and §7.2's
@@ -104,7 +105,7 @@ rule(
       try {
         const FolderId = await createdFolderId(peer, res, name);
         const listed = (await peer.folders()).find((f) => f.FolderId === FolderId);
-        check(listed?.FolderName.normalize('NFC') === name.normalize('NFC'), `GET /Folder/List: folder ${FolderId} should be listed as ${JSON.stringify(name)}; it is ${JSON.stringify(listed?.FolderName)}.`);
+        check(listed !== undefined && sameText(listed.FolderName, name), `GET /Folder/List: folder ${FolderId} should be listed as ${JSON.stringify(name)}; it is ${JSON.stringify(listed?.FolderName)}.`);
       } finally {
         await removeNow(peer, res, name);
       }

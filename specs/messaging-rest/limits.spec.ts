@@ -8,6 +8,7 @@ import { limitTitle } from '../../harness/limit-edges.js';
 import { account, iface } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 import { removeIfCreated } from './folders.js';
+import { sameText } from '../../harness/fields/compare.js';
 
 /**
  * spec §8 'Folder name length | at most 65 characters | Create folder', §2.3, §7.2: the edges of
@@ -18,7 +19,6 @@ import { removeIfCreated } from './folders.js';
  * refused with the §7.2 text and leaves no folder.
  */
 const OP = 'messaging-rest.CreateFolder' as const;
-const sameName = (a: string, b: string) => a.normalize('NFC') === b.normalize('NFC');
 
 for (const row of [FOLDER_NAME_ASCII, FOLDER_NAME_BMP, FOLDER_NAME_ASTRAL]) {
   const cells = generatedCells(row, OP);
@@ -56,10 +56,10 @@ for (const row of [FOLDER_NAME_ASCII, FOLDER_NAME_BMP, FOLDER_NAME_ASTRAL]) {
       const listed = await me.folders();
       for (const m of made) {
         const shown = listed.find((f) => f.FolderId === m.id);
-        check(shown && sameName(shown.FolderName, m.name), `GET /Folder/List: the folder of ${m.shows} (${m.id}) should be listed as ${JSON.stringify(m.name)}; it is ${JSON.stringify(shown?.FolderName)}.`);
+        check(shown && sameText(shown.FolderName, m.name), `GET /Folder/List: the folder of ${m.shows} (${m.id}) should be listed as ${JSON.stringify(m.name)}; it is ${JSON.stringify(shown?.FolderName)}.`);
       }
       for (const r of refused) {
-        const left = listed.filter((f) => sameName(f.FolderName, r.name)).map((f) => f.FolderId);
+        const left = listed.filter((f) => sameText(f.FolderName, r.name)).map((f) => f.FolderId);
         for (const id of left) me.removeFolderAfter(id);
         check(left.length === 0, `GET /Folder/List: the name of ${r.shows} was refused, yet the list shows a folder of that name (${left.join(', ')}); spec §7.2: "Folder could not be created".`);
       }

@@ -7,6 +7,7 @@ import { limitTitle } from '../../harness/limit-edges.js';
 import { account, soapService } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 import { expectInnerXml, expectSoapFault, expectSoapResult, intOf } from '../../harness/soap-expect.js';
+import { sameText } from '../../harness/fields/compare.js';
 
 /**
  * spec §4.4 CreateFolder with §8 'Folder name length | at most 65 characters': the edges of the
@@ -16,7 +17,6 @@ import { expectInnerXml, expectSoapFault, expectSoapResult, intOf } from '../../
  * leaves no folder.
  */
 const OP = 'messaging-soap.CreateFolder' as const;
-const sameName = (a: string, b: string) => a.normalize('NFC') === b.normalize('NFC');
 
 for (const row of [FOLDER_NAME_ASCII, FOLDER_NAME_BMP, FOLDER_NAME_ASTRAL]) {
   const cells = generatedCells(row, OP);
@@ -52,10 +52,10 @@ for (const row of [FOLDER_NAME_ASCII, FOLDER_NAME_BMP, FOLDER_NAME_ASTRAL]) {
       const listed = await me.folders();
       for (const m of made) {
         const shown = listed.find((f) => f.fid === m.fid);
-        check(shown && sameName(shown.name, m.name), `GetFolderList: the folder of ${m.shows} (NewFID ${m.fid}) should be listed as ${JSON.stringify(m.name)}; it is ${JSON.stringify(shown?.name)}.`);
+        check(shown && sameText(shown.name, m.name), `GetFolderList: the folder of ${m.shows} (NewFID ${m.fid}) should be listed as ${JSON.stringify(m.name)}; it is ${JSON.stringify(shown?.name)}.`);
       }
       for (const r of refused) {
-        const left = listed.filter((f) => sameName(f.name, r.name));
+        const left = listed.filter((f) => sameText(f.name, r.name));
         for (const f of left) t.onCleanup('remove the folder made anyway (SOAP)', () => t.soap.deleteFolder(me.key, f.fid));
         check(left.length === 0, `GetFolderList: the name of ${r.shows} was a Fault, yet the list shows a folder of that name (FID ${left.map((f) => f.fid).join(', ')}); spec §7.2: "Folder could not be created".`);
       }

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { COMMANDS } from '../cli/usage.js';
 import { runNode } from './support/cli.js';
 
-/** Every subcommand answers --help and -h with its usage and exit codes, and exits 0 (issue 25, Found 7). */
+/** Every subcommand answers --help and -h with its usage and exit codes, and exits 0. */
 
 const BIN = 'bin/secure-messaging-conformance.mjs';
 

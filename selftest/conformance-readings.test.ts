@@ -13,7 +13,7 @@ import { declaredReading, failing } from './support/verdicts.js';
  */
 describe('a conformance run against the embedded reference server under other readings', () => {
   /**
-   * Other conforming servers (issue 8): `alt` takes the second reading of every silence, and two
+   * Other conforming servers: `alt` takes the second reading of every silence, and two
    * seeded random combinations mix readings. The seeds are fixed so a failure replays; the
    * before-stop check and `REFERENCE_VARIANT=random:<n> npm run conformance` try fresh ones.
    */
@@ -24,14 +24,14 @@ describe('a conformance run against the embedded reference server under other re
     if (variant === 'alt') alt = run;
     expect(failing(run).filter((line) => !declaredReading(line)), `under REFERENCE_VARIANT=${variant}`).toEqual([]);
     expect(run.code).toBe(0);
-    // issue 15, Build 2: the random combinations also draw the platform (axis platform.edition-release);
+    // the random combinations also draw the platform (axis platform.edition-release);
     // these seeds draw one other than the default, so spec §9 and the edition gate are exercised
     const { edition, release } = run.summary().target;
     if (variant.startsWith('random:')) expect(`${edition} ${release}`, `the platform ${variant} draws`).not.toBe('securemail 5.36');
   });
 
   /**
-   * Every declared reading keeps the teeth (issue 15, Build 8): under each non-default reading of
+   * Every declared reading keeps the teeth: under each non-default reading of
    * every axis whose silence has a profile key, only the rules whose check the reading makes
    * impossible may be not applicable (selftest/support/declared-readings.ts). One whole run per
    * reading index: run 1 is the alt run above (read again, not repeated), run 2 each axis's third

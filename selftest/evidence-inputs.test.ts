@@ -6,7 +6,7 @@ import { Redactor } from '../harness/redact.js';
 import { profileCredentials } from '../harness/secret-labels.js';
 
 /**
- * Evidence shows every input that decides a verdict (issue 25, Found 1): secrets are hidden by
+ * Evidence shows every input that decides a verdict: secrets are hidden by
  * value, by placeholders that name them; made-up wrong values are shown and marked; each exchange
  * names its actor; a curl line replays the request as shown once the secrets it names are set.
  */

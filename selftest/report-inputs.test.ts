@@ -9,7 +9,7 @@ import { start } from '../reference/server.js';
 import { runCli, type CliResult, filesUnder } from './support/cli.js';
 
 /**
- * Every input that decides a verdict is shown (issue 25, Found 1), on a real run of the CLI
+ * Every input that decides a verdict is shown, on a real run of the CLI
  * under two reference faults: a wrong client_secret answered 400 (the decisive request carries
  * the made-up wrong value) and an account that never locks (the wrong value is sent before the
  * decisive request). Every view (summary.json, the verdict page, JUnit, the Allure results and

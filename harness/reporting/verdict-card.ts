@@ -84,7 +84,7 @@ function metaLine(r: RuleResult): string {
 
 /**
  * The words of the spec the rule enforces, exactly as it quotes them, each linking to its unit
- * in spec.html (issue 16, Build 4); a word alone shown in its unit, a silence as context
+ * in spec.html; a word alone shown in its unit, a silence as context
  * (verdict-quotes.ts). A summary from before anchors has only `sentence`.
  */
 function quotes(r: RuleResult): string {

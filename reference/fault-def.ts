@@ -2,6 +2,9 @@ import type { MailPolicy } from './core/mail/policy.js';
 import type { PartyPolicy } from './core/party-policy.js';
 import type { CredentialPolicy } from './core/credential-policy.js';
 import type { ProvisioningPolicy } from './provisioning/policy.js';
+import type { TokenPolicy } from './token/policy.js';
+import type { AdminPolicy } from './admin/policy.js';
+import type { DirectoryPolicy } from './directory/policy.js';
 import type { ShownCell } from './shown.js';
 
 /**
@@ -34,6 +37,12 @@ export interface FaultDef {
   readonly credentials?: Partial<CredentialPolicy>;
   /** the provisioning adapter's decisions this fault answers otherwise (reference/provisioning/policy.ts) */
   readonly provisioning?: Partial<ProvisioningPolicy>;
+  /** the token endpoint's decisions and answers this fault gives otherwise (reference/token/policy.ts) */
+  readonly token?: Partial<TokenPolicy>;
+  /** the administration interface's decisions and answers this fault gives otherwise (reference/admin/policy.ts) */
+  readonly admin?: Partial<AdminPolicy>;
+  /** the directory's decisions and answers this fault gives otherwise (reference/directory/policy.ts) */
+  readonly directory?: Partial<DirectoryPolicy>;
   /**
    * The one cell of the matrix `fields` this fault breaks (reference/fields-faults.ts): the read
    * shows that field garbled, of records that write wrote (reference/shown.ts). An answer patch at

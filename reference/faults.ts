@@ -17,6 +17,9 @@ import { SPEC_CREDENTIAL_POLICY, type CredentialPolicy } from './core/credential
 import { SPEC_PROVISIONING_POLICY, type ProvisioningPolicy } from './provisioning/policy.js';
 import { composePolicy, type HookOverride } from './policy.js';
 import { SPEC_PARTY_POLICY, type PartyPolicy } from './core/party-policy.js';
+import { SPEC_TOKEN_POLICY, type TokenPolicy } from './token/policy.js';
+import { SPEC_ADMIN_POLICY, type AdminPolicy } from './admin/policy.js';
+import { SPEC_DIRECTORY_POLICY, type DirectoryPolicy } from './directory/policy.js';
 
 export type { FaultDef } from './fault-def.js';
 
@@ -53,6 +56,9 @@ export class Faults {
   readonly #partyOverrides: readonly HookOverride<PartyPolicy, FaultId>[];
   readonly #credentialOverrides: readonly HookOverride<CredentialPolicy, FaultId>[];
   readonly #provisioningOverrides: readonly HookOverride<ProvisioningPolicy, FaultId>[];
+  readonly #tokenOverrides: readonly HookOverride<TokenPolicy, FaultId>[];
+  readonly #adminOverrides: readonly HookOverride<AdminPolicy, FaultId>[];
+  readonly #directoryOverrides: readonly HookOverride<DirectoryPolicy, FaultId>[];
   /** `read|write|field` → the fault of that cell of the matrix `fields` (reference/shown.ts) */
   readonly #cells: ReadonlyMap<string, FaultId>;
 
@@ -72,6 +78,9 @@ export class Faults {
     this.#mailOverrides = [...replacing.flatMap((f) => ('mail' in f && f.mail ? [{ id: f.id as FaultId, hooks: f.mail }] : [])), ...this.#partyOverrides];
     this.#credentialOverrides = replacing.flatMap((f) => ('credentials' in f && f.credentials ? [{ id: f.id as FaultId, hooks: f.credentials }] : []));
     this.#provisioningOverrides = replacing.flatMap((f) => ('provisioning' in f && f.provisioning ? [{ id: f.id as FaultId, hooks: f.provisioning }] : []));
+    this.#tokenOverrides = replacing.flatMap((f) => ('token' in f && f.token ? [{ id: f.id as FaultId, hooks: f.token }] : []));
+    this.#adminOverrides = replacing.flatMap((f) => ('admin' in f && f.admin ? [{ id: f.id as FaultId, hooks: f.admin }] : []));
+    this.#directoryOverrides = replacing.flatMap((f) => ('directory' in f && f.directory ? [{ id: f.id as FaultId, hooks: f.directory }] : []));
     this.#cells = new Map(replacing.flatMap((f) => ('shown' in f && f.shown ? [[cellKey(f.shown.read, f.shown.write, f.shown.field), f.id as FaultId] as const] : [])));
   }
 
@@ -106,6 +115,21 @@ export class Faults {
   /** The provisioning adapter's policy for a request made on behalf of `rule`, likewise. */
   provisioningPolicy(rule: string | undefined): ProvisioningPolicy {
     return composePolicy(SPEC_PROVISIONING_POLICY, this.#provisioningOverrides, (id) => this.on(id, rule));
+  }
+
+  /** The token endpoint's policy for a request made on behalf of `rule`, likewise. */
+  tokenPolicy(rule: string | undefined): TokenPolicy {
+    return composePolicy(SPEC_TOKEN_POLICY, this.#tokenOverrides, (id) => this.on(id, rule));
+  }
+
+  /** The administration interface's policy for a request made on behalf of `rule`, likewise. */
+  adminPolicy(rule: string | undefined): AdminPolicy {
+    return composePolicy(SPEC_ADMIN_POLICY, this.#adminOverrides, (id) => this.on(id, rule));
+  }
+
+  /** The directory's policy for a request made on behalf of `rule`, likewise. */
+  directoryPolicy(rule: string | undefined): DirectoryPolicy {
+    return composePolicy(SPEC_DIRECTORY_POLICY, this.#directoryOverrides, (id) => this.on(id, rule));
   }
 
   static none(): Faults {

@@ -8,6 +8,9 @@ import type { MailPolicy } from './core/mail/policy.js';
 import type { PartyPolicy } from './core/party-policy.js';
 import type { CredentialPolicy } from './core/credential-policy.js';
 import type { ProvisioningPolicy } from './provisioning/policy.js';
+import type { TokenPolicy } from './token/policy.js';
+import type { AdminPolicy } from './admin/policy.js';
+import type { DirectoryPolicy } from './directory/policy.js';
 import type { LenientRead } from './axes/lenient.js';
 import { shownValue, type Shown, type TextShown } from './shown.js';
 
@@ -24,6 +27,12 @@ export interface AppEnv {
     credentialPolicy: CredentialPolicy;
     /** the provisioning adapter's decisions on the spec's limits for this request (reference/provisioning/policy.ts) */
     provisioningPolicy: ProvisioningPolicy;
+    /** the token endpoint's decisions and answers for this request (reference/token/policy.ts) */
+    tokenPolicy: TokenPolicy;
+    /** the administration interface's decisions and answers for this request (reference/admin/policy.ts) */
+    adminPolicy: AdminPolicy;
+    /** the directory's decisions and answers for this request (reference/directory/policy.ts) */
+    directoryPolicy: DirectoryPolicy;
     /** what a read shows of a stored field: the variant's reading of text, and the faults of the matrix `fields` on for its rule (shown.ts) */
     shown: Shown;
     /** the peer address, for IP restrictions (spec §7.1 IpRestriction) */
@@ -49,6 +58,9 @@ export function requestScope(faults: Faults, caselessJson = true, text: TextShow
     c.set('partyPolicy', faults.partyPolicy(rule));
     c.set('credentialPolicy', faults.credentialPolicy(rule));
     c.set('provisioningPolicy', faults.provisioningPolicy(rule));
+    c.set('tokenPolicy', faults.tokenPolicy(rule));
+    c.set('adminPolicy', faults.adminPolicy(rule));
+    c.set('directoryPolicy', faults.directoryPolicy(rule));
     c.set('shown', shownValue(text, faults.garbles(rule)));
     const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
     c.set('clientIp', incoming?.socket?.remoteAddress ?? '127.0.0.1');

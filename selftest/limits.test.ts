@@ -16,7 +16,6 @@ import { checkBillingInterval, checkExpirationDate } from '../reference/provisio
  * keeps the spec's (so a cell's rule fails under it, and no other edge is the reason).
  */
 const TODAY = new Date();
-const noFault = () => false;
 /** Every value field of the provisioning rows, for reading any of them. */
 type V = { status: number; command: number; daysFromToday: number; monthly: boolean; years: number; contacts: number; licenses: number; quantity: number; users: number; shared: number };
 const commandOf = (op: LimitOperation): ProvisionCommand => (op.endsWith('(Update)') ? 'update' : 'create');
@@ -29,8 +28,8 @@ function provisioningVerdict(p: ProvisioningPolicy, c: LimitCell): boolean | und
   const id = c.limit.id;
   if (id === 'company-status') return p.statusKnown(v.status, command);
   if (id === 'command') return p.commandKnown(v.command);
-  if (id === 'expiration-not-past') return checkExpirationDate(shiftDate(TODAY, v.daysFromToday), TODAY, noFault, undefined, undefined, at) === undefined;
-  if (id.startsWith('expiration-')) return checkExpirationDate(edgeDate(TODAY, c.edge.value as never), TODAY, noFault, undefined, undefined, at) === undefined;
+  if (id === 'expiration-not-past') return checkExpirationDate(shiftDate(TODAY, v.daysFromToday), TODAY, undefined, undefined, at) === undefined;
+  if (id.startsWith('expiration-')) return checkExpirationDate(edgeDate(TODAY, c.edge.value as never), TODAY, undefined, undefined, at) === undefined;
   if (id.startsWith('billing-')) return checkBillingInterval({ Monthly: v.monthly, Years: v.years }, at) === undefined;
   if (id === 'secure-contacts') return p.contactsFit(v.contacts, v.licenses, command);
   if (id === 'license-quantity') return p.licenseCovers(v.quantity, v.users);

@@ -73,8 +73,7 @@ const viewRead = (body: Record<string, unknown>) => `admin.ViewAccount:${['Email
 export async function identified(call: AdminCall): Promise<User> {
   const body = await objectBody(call);
   const identity: Record<string, unknown> = { UID: body.UID, Email: body.Email, UserId: body.UserId, SingleSignOnId: body.SingleSignOnId };
-  if (call.fault('admin.view-by-user-id-unsupported') && call.c.req.path.toLowerCase().endsWith('/read')) delete identity.UserId;
-  if (call.fault('admin.view-by-sso-unsupported') && call.c.req.path.toLowerCase().endsWith('/read')) delete identity.SingleSignOnId;
+  for (const field of ['UserId', 'SingleSignOnId'] as const) if (!call.policy.identifiesBy(call.operation, field)) delete identity[field];
   return call.state.accounts.find(call.admin.companyId, identity) ?? otherCompanysUser(call, identity) ?? refuse('No user of the company has that identity.');
 }
 
@@ -99,9 +98,9 @@ function userType(call: AdminCall, given: number | undefined): number {
 
 export const accountHandlers: Record<string, AdminHandler> = {
   'GET /account/getusertypes': (call) => {
-    const { c, state, admin, fault } = call;
+    const { c, state, admin, policy } = call;
     const reading = state.variant.get(USER_TYPE_FIELDS);
-    const listed = fault('admin.user-types-empty') ? [] : state.accounts.companyTypes(admin.companyId);
+    const listed = policy.userTypesAnswer(state.accounts.companyTypes(admin.companyId));
     // the company's types as the read shows them (reference/shown.ts)
     const types = call.shown('admin.GetUserTypes', state.companies.provisioned(admin.companyId)?.typesOrigin, 'UserTypes', listed);
     return c.json(
@@ -116,14 +115,14 @@ export const accountHandlers: Record<string, AdminHandler> = {
   },
 
   'POST /account/list': async (call) => {
-    const { c, state, admin, fault } = call;
+    const { c, state, admin, policy } = call;
     const body = await objectBody(call);
     const companyId = optInt(body.CompanyId, 'CompanyId') || admin.companyId;
     const typeId = optInt(body.UserTypeId, 'UserTypeId') || undefined;
     const page = Math.max(1, optInt(body.PageNumber, 'PageNumber') ?? 1);
-    const visible = companyId === admin.companyId || fault('admin.list-ignores-company') ? admin.companyId : reachesOtherCompany(call, 'company-id') ? companyId : undefined;
+    const visible = companyId === admin.companyId || !policy.listFiltersBy('CompanyId') ? admin.companyId : reachesOtherCompany(call, 'company-id') ? companyId : undefined;
     const users = [...state.domain.users.values()].filter(
-      (u) => u.companyId === visible && state.accounts.visible(u) && (typeId === undefined || fault('admin.list-ignores-user-type') || state.accounts.extras(u).userTypeId === typeId),
+      (u) => u.companyId === visible && state.accounts.visible(u) && (typeId === undefined || !policy.listFiltersBy('UserTypeId') || state.accounts.extras(u).userTypeId === typeId),
     );
     const items = ordered(state.variant, users, (u) => u.id).map((u) => {
       const x = state.accounts.extras(u);
@@ -137,7 +136,7 @@ export const accountHandlers: Record<string, AdminHandler> = {
   },
 
   'POST /account/create': async (call) => {
-    const { c, state, admin, fault } = call;
+    const { c, state, admin, policy } = call;
     const body = await objectBody(call);
     const f = Object.fromEntries(STRING_FIELDS.map((k) => [k, optText(body[k], k)])) as Record<(typeof STRING_FIELDS)[number], string | null>;
     const email = filled(f.Email) ?? refuse('Email is required.');
@@ -146,11 +145,11 @@ export const accountHandlers: Record<string, AdminHandler> = {
     if (companyId && companyId !== admin.companyId) refuse('The company is not the administrator’s.');
     const login = filled(f.UserId) ?? email;
     if (state.accounts.taken(email) || state.accounts.taken(login)) refuse('A user with that e-mail address or user id exists.');
-    const typeId = fault('admin.create-ignores-user-type') ? userType(call, undefined) : userType(call, optInt(body.UserTypeId, 'UserTypeId'));
-    // a success answer that stores nothing (issue 15 item 7): the model as sent, without the password
-    if (fault('admin.create-not-stored')) return c.json(Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'Password')));
+    const typeId = userType(call, policy.createStores('UserTypeId') ? optInt(body.UserTypeId, 'UserTypeId') : undefined);
+    // a success answer that stores nothing: the model as sent, without the password
+    if (!policy.createStoresAccount()) return c.json(Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'Password')));
     const given = optText(body.Password, 'Password');
-    const password = fault('admin.create-password-ignored') || !filled(given) ? randomBytes(18).toString('base64url') : given!;
+    const password = !policy.createStores('Password') || !filled(given) ? randomBytes(18).toString('base64url') : given!;
     const user = state.domain.addUser({
       companyId: admin.companyId,
       username: login,
@@ -165,7 +164,7 @@ export const accountHandlers: Record<string, AdminHandler> = {
       userId: filled(f.UserId) ?? null,
       singleSignOnId: f.SingleSignOnId,
       firstName: f.FirstName,
-      lastName: fault('admin.create-drops-last-name') ? null : f.LastName,
+      lastName: policy.createStores('LastName') ? f.LastName : null,
       phone: f.Phone,
       employeeId: f.EmployeeId,
       miscellaneous: f.Miscellaneous,
@@ -173,7 +172,7 @@ export const accountHandlers: Record<string, AdminHandler> = {
       buttonUser: optBool(body.ButtonUser, 'ButtonUser'),
       receiveOffers: optBool(body.ReceiveOffers, 'ReceiveOffers'),
     };
-    state.accounts.setExtras(user, extras, !fault('provisioning.license-ignores-admin-users'));
+    state.accounts.setExtras(user, extras, policy.createdUserUsesLicense());
     state.accounts.wrote(user, MODEL_FIELDS, 'admin.CreateAccount');
     user.username = login;
     return c.json(accountModel(call, user));
@@ -183,7 +182,7 @@ export const accountHandlers: Record<string, AdminHandler> = {
 
   /** spec §4.2: overwrites all values; a field left blank or null is stored so, except the password. */
   'POST /account/update': async (call) => {
-    const { c, state, admin, fault } = call;
+    const { c, state, admin, policy } = call;
     const body = await objectBody(call);
     const uid = optInt(body.UniqueId, 'UniqueId');
     const byUid = uid ? state.accounts.find(admin.companyId, { UID: uid }) : undefined;
@@ -192,8 +191,8 @@ export const accountHandlers: Record<string, AdminHandler> = {
     const reading = state.variant.get(BLANK_STORED);
     const stored = (k: (typeof STRING_FIELDS)[number], old: string | null): string | null => {
       const v = optText(body[k], k);
-      if (v === null) return fault('admin.update-keeps-null') ? old : reading === 'empty' ? '' : null;
-      if (v.trim() === '') return fault('admin.update-keeps-blank') ? old : reading === 'null' ? null : reading === 'empty' ? '' : v;
+      if (v === null) return !policy.updateOverwrites('null') ? old : reading === 'empty' ? '' : null;
+      if (v.trim() === '') return !policy.updateOverwrites('blank') ? old : reading === 'null' ? null : reading === 'empty' ? '' : v;
       return v;
     };
     const email = stored('Email', before.email);
@@ -227,14 +226,15 @@ export const accountHandlers: Record<string, AdminHandler> = {
     for (const k of MODEL_FIELDS) if ((k !== 'CompanyId' && k !== 'UserTypeId') || given(k)) state.accounts.wrote(user, [k], given(k) ? 'admin.UpdateAccount' : 'admin.UpdateAccount:blank');
     const password = optText(body.Password, 'Password');
     if (filled(password)) user.password = password!;
-    else if (fault('admin.update-resets-password')) user.password = randomBytes(18).toString('base64url');
+    else if (!policy.updateKeepsPassword()) user.password = randomBytes(18).toString('base64url');
     return c.json(accountModel(call, user));
   },
 
   'POST /account/delete': async (call) => {
     const user = await identified(call);
-    if (call.fault('admin.delete-keeps-logon')) call.state.accounts.hide(user);
-    else if (!call.fault('admin.delete-noop')) call.state.accounts.remove(user);
+    const deletion = call.policy.deletion();
+    if (deletion === 'hidden') call.state.accounts.hide(user);
+    else if (deletion === 'removed') call.state.accounts.remove(user);
     return deleteAnswer(call.c, call.state.variant);
   },
 };

@@ -1,10 +1,10 @@
-import type { FaultCheck } from '../faults.js';
 import type { PartyPolicy } from '../core/party-policy.js';
 import type { Shown } from '../shown.js';
 import type { User } from '../core/domain.js';
 import type { Ctx } from '../http.js';
 import type { ReferenceState } from '../state.js';
 import { invalid } from './answers.js';
+import type { AdminPolicy } from './policy.js';
 
 /*
  * What the administration router hands its handlers, beside the router (routes.ts) so the
@@ -19,7 +19,8 @@ export interface AdminCall {
   admin: User;
   sessionKey: string;
   body: () => Promise<unknown>;
-  fault: FaultCheck;
+  /** the administration interface's decisions and answers for this request (policy.ts) */
+  policy: AdminPolicy;
   /** the spec operation being served (contract/operations.ts id) */
   operation?: string;
   /** the party decision for this request (reference/core/party-policy.ts) */

@@ -7,20 +7,20 @@ export const keyHandlers: Record<string, AdminHandler> = {
   /** spec §4.2 Get an encryption key (PSK): the user's key, generated if absent. */
   'POST /account/getencryptionkey': async (call) => {
     const user = await identified(call);
-    const key = call.fault('admin.psk-regenerated') ? call.state.accounts.newUserKey(user) : call.state.accounts.userKey(user);
-    return keyAnswer(call.c, call.state.variant, call.fault('admin.psk-empty') ? '' : key, 'EncryptionKey');
+    const key = call.policy.pskStable() ? call.state.accounts.userKey(user) : call.state.accounts.newUserKey(user);
+    return keyAnswer(call.c, call.state.variant, call.policy.pskAnswer(key), 'EncryptionKey');
   },
 
   /** spec §4.2 Create a new encryption key: a new company key for the session's AutomationId; the old one stops working. */
   'POST /account/newencryptionkey': async (call) => {
-    const { c, state, admin, sessionKey, fault } = call;
+    const { c, state, admin, sessionKey, policy } = call;
     // the identified user's company: the administrator's own, unless a party fault found another company's user
     const { companyId } = await identified(call);
     const own = companyId === admin.companyId;
     const automationId = (own ? state.accounts.sessionAutomationId(sessionKey) : undefined) ?? state.companies.defaultKey(companyId).automationId;
     const old = state.companies.key(companyId, automationId);
-    // the fault answers a fresh key without storing it: the old one stays valid, the answer opens nothing
-    if (fault('admin.company-key-new-unusable') && old) return keyAnswer(c, state.variant, Buffer.from(old.apiEncryptionKey, 'base64').reverse().toString('base64'), 'EncryptionKey');
+    // a new key not stored: the old one stays valid, the key answered opens nothing
+    if (!policy.storesNewCompanyKey() && old) return keyAnswer(c, state.variant, Buffer.from(old.apiEncryptionKey, 'base64').reverse().toString('base64'), 'EncryptionKey');
     const key = state.companies.newKey(companyId, automationId, 'admin-new-company-key').apiEncryptionKey;
     if (old) state.accounts.seenKey(automationId, old.apiEncryptionKey);
     return keyAnswer(c, state.variant, key, 'EncryptionKey');

@@ -1,4 +1,3 @@
-import type { FaultCheck } from '../faults.js';
 import { Hono } from 'hono';
 import type { User } from '../core/domain.js';
 import type { CredentialPolicy } from '../core/credential-policy.js';
@@ -11,6 +10,7 @@ import { keyHandlers } from './keys.js';
 import { AdminRefusal, invalid, refuse, refusalResponse } from './answers.js';
 import { getSessionKey } from './login.js';
 import type { AdminCall, AdminHandler } from './call.js';
+import type { AdminPolicy } from './policy.js';
 import { lackedOperations } from './readings.js';
 import { operationOf } from '../../contract/operations.js';
 import { smtpHandlers } from './smtp.js';
@@ -55,17 +55,17 @@ export function adminRoutes(state: ReferenceState): Hono<AppEnv> {
     if (state.variant.get(PATH_CASE) === 'exact' && (!c.req.path.startsWith('/Remote/') || CANONICAL[route] !== exact)) return c.json('No such administration operation.', 404);
     if (route === 'POST /account/getsessionkey') return getSessionKey(c, state);
     const handler = handlers[route];
-    const fault = c.get('fault');
-    if (!handler || (route === 'POST /account/getencryptionkey' && fault('admin.securemail-lacks-psk'))) return c.json('No such administration operation.', 404);
-    // spec §9 (A1): an operation the edition lacks, as the generated profile declares it, is refused
-    // the way the vendor's direct-messaging servers refuse it (issue 15, Found 1)
+    const policy = c.get('adminPolicy');
     const op = operationOf('admin', c.req.method, path);
+    if (!handler || !policy.offersOperation(op?.id)) return c.json('No such administration operation.', 404);
+    // spec §9 (A1): an operation the edition lacks, as the generated profile declares it, is refused
+    // the way the vendor's direct-messaging servers refuse it
     if (op && (lackedOperations(state.variant, state.platform.edition) as string[]).includes(op.id.slice('admin.'.length))) {
       return c.json(`${op.name} is not available on the Direct messaging platform.`, 400);
     }
     const sessionKey = c.req.header('x-session-key')?.trim() ?? '';
-    const admin = authenticate(state, sessionKey, fault, c.get('credentialPolicy'));
-    return handler({ c, state, admin, sessionKey, fault, shown: c.get('shown'), body: () => jsonBody(c), operation: op?.id, parties: c.get('partyPolicy') });
+    const admin = authenticate(state, sessionKey, policy, c.get('credentialPolicy'));
+    return handler({ c, state, admin, sessionKey, policy, shown: c.get('shown'), body: () => jsonBody(c), operation: op?.id, parties: c.get('partyPolicy') });
   };
   // one route per operation, so the app's route table (caseless routing, the fuzz self-test) sees them
   for (const route of Object.keys(CANONICAL)) {
@@ -75,15 +75,15 @@ export function adminRoutes(state: ReferenceState): Hono<AppEnv> {
   return app;
 }
 
-function authenticate(state: ReferenceState, sessionKey: string, fault: FaultCheck, policy: CredentialPolicy): User {
+function authenticate(state: ReferenceState, sessionKey: string, policy: AdminPolicy, credentialPolicy: CredentialPolicy): User {
   const { credentials, accounts, domain } = state;
   const anyAdmin = () => [...domain.users.values()].find((u) => accounts.isAdministrator(u));
-  if (!sessionKey) return (fault('admin.no-key-accepted') && anyAdmin()) || refuse('A session key is required.');
+  if (!sessionKey) return policy.userForMissingKey(anyAdmin()) || refuse('A session key is required.');
   // spec §4.2, §5 item 5: a key this interface (or another, B3) issued, as the credential policy answers
-  const session = credentials.sessionOn(sessionKey, 'admin', policy);
+  const session = credentials.sessionOn(sessionKey, 'admin', credentialPolicy);
   const user = session && 'user' in session ? session.user : accounts.adminOnlyUser(sessionKey);
-  if (!user) return (fault('admin.unknown-key-accepted') && anyAdmin()) || refuse('The session key is not valid.');
-  if (!accounts.isAdministrator(user) && !fault('admin.non-administrator-accepted')) refuse('The user is not an administrator of the company.');
+  if (!user) return policy.userForUnknownKey(anyAdmin()) || refuse('The session key is not valid.');
+  if (!accounts.isAdministrator(user) && policy.refusesNonAdministrator()) refuse('The user is not an administrator of the company.');
   return user;
 }
 

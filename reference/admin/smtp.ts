@@ -34,9 +34,9 @@ function endpoint(v: unknown): SmtpEndpoint {
 }
 
 export const smtpHandlers: Record<string, AdminHandler> = {
-  'GET /smtp/getcredentials': ({ c, state, admin, fault }) => {
+  'GET /smtp/getcredentials': ({ c, state, admin, policy }) => {
     const creds = state.smtp.credentials(admin.companyId);
-    return c.json(fault('admin.smtp-credentials-no-password') ? { ...view(state.variant, creds), Password: '' } : view(state.variant, creds));
+    return c.json(policy.smtpCredentialsAnswer(view(state.variant, creds)));
   },
 
   /** vendor-wire §3: the body is the JSON number -1; any body is accepted. */

@@ -27,16 +27,15 @@ export function directoryRoutes(state: ReferenceState): Hono<AppEnv> {
 
   /** spec §4.6: a key from either interface; an ended or unknown one is refused. */
   function keyAccepted(c: Ctx): boolean {
-    const fault = c.get('fault');
+    const policy = c.get('directoryPolicy');
     const key = c.req.header('x-session-key');
-    if (!key) return fault('directory.no-key-accepted');
+    if (!key) return policy.keyOpens('missing');
     // administration keys are the ones the administration interface remembers an AutomationId for
-    const fromAdministration = state.accounts.sessionAutomationId(key) !== undefined;
-    if (fromAdministration ? fault('directory.admin-key-refused') : fault('directory.messaging-key-refused')) return false;
+    if (!policy.keyOpens(state.accounts.sessionAutomationId(key) !== undefined ? 'admin' : 'messaging')) return false;
     const session = credentials.sessionOn(key, 'directory', c.get('credentialPolicy'));
     if (session && 'user' in session) return true;
     if (session !== undefined) return false;
-    return credentials.wasEnded(key) ? fault('directory.ended-key-accepted') : fault('directory.unknown-key-accepted');
+    return policy.keyOpens(credentials.wasEnded(key) ? 'ended' : 'unknown');
   }
 
   const matches = (wanted: string, actual: string): boolean => {
@@ -47,20 +46,15 @@ export function directoryRoutes(state: ReferenceState): Hono<AppEnv> {
 
   app.get('/Search', (c) => {
     if (!keyAccepted(c)) return refuse(c);
-    const fault = c.get('fault');
+    const policy = c.get('directoryPolicy');
     // query names matched without regard to case, as ASP.NET model binding matches them
     const sent = new Map(Object.entries(c.req.query()).map(([k, v]) => [k.toLowerCase(), v]));
     const query = Object.fromEntries(SEARCH_PARAMETERS.map((p) => [p, sent.get(p.toLowerCase()) ?? '']));
     const given = SEARCH_PARAMETERS.filter((p) => query[p]!.trim() !== '');
-    let found: Provider[] = given.length === 0 ? [] : PROVIDERS.filter((p) => given.every((name) => matches(query[name]!, String(p[FIELD_OF[name]!]))));
-    if (found.length === 0 && fault('directory.no-match-lists-all')) found = [...PROVIDERS];
-    if (fault('directory.known-provider-missed')) found = found.slice(1);
-    let entries = ordered(variant, found).map((p) => withExtraFields(variant, { ...p }, { Distance: null }));
-    if (fault('directory.known-provider-wrong-field')) entries = entries.map((e, i) => ({ ...e, Npi: PROVIDERS[(PROVIDERS.findIndex((p) => p.Npi === e.Npi) + 1 + i) % PROVIDERS.length]!.Npi }));
-    let total = entries.length;
-    if (fault('directory.total-zero')) total = 0;
-    if (fault('directory.total-short')) total = Math.max(0, entries.length - 1);
-    if (fault('directory.total-without-entries') && entries.length === 0) total = PROVIDERS.length;
+    const matching: Provider[] = given.length === 0 ? [] : PROVIDERS.filter((p) => given.every((name) => matches(query[name]!, String(p[FIELD_OF[name]!]))));
+    const found = policy.providersFound(matching, PROVIDERS);
+    const entries = policy.entriesShown(ordered(variant, found).map((p) => withExtraFields(variant, { ...p }, { Distance: null })), PROVIDERS);
+    const total = policy.totalMatches(entries.length, PROVIDERS);
     const echoed = variant.get(DIRECTORY_ECHO) === 'all-fourteen' ? query : Object.fromEntries(SEARCH_PARAMETERS.map((p) => [p, given.includes(p) ? query[p] : null]));
     return c.json(withExtraFields(variant, { Entries: entries, SearchParameters: echoed, TotalMatches: total }));
   });

@@ -5,7 +5,7 @@ import type { Domain } from '../core/domain.js';
 import type { AxisReader } from '../axes/axis.js';
 import type { ProvisionCommand, ProvisioningPolicy } from './policy.js';
 import { EMAIL_VALIDATION } from './readings.js';
-import { wellFormedDomain, wellFormedEmail, type Fault } from './validate.js';
+import { wellFormedDomain, wellFormedEmail } from './validate.js';
 
 /** The CompanyModel field checks of spec §7.3 shared by Create and Update (reference/provisioning/company.ts). */
 
@@ -16,7 +16,6 @@ export interface ProvisionScope {
   companies: Companies;
   /** administration's view of the users: the administrator's AccountModel follows an Update; the origin of its fields (reference/shown.ts) */
   accounts: AccountDirectory;
-  fault: Fault;
   /** the key under which a target names a company type (profile provisioning.companyType.field) */
   companyTypeField: string;
   /** the reference's readings of the spec's silences (reference/provisioning/readings.ts) */
@@ -28,8 +27,8 @@ export interface ProvisionScope {
 }
 
 /** spec §7.3 InvalidEmailAddress under the variant's reading of 'well-formed' (P16). */
-export const emailOk = (scope: { fault: Fault; variant: AxisReader }, value: unknown): boolean =>
-  wellFormedEmail(value, scope.fault, scope.variant.get(EMAIL_VALIDATION) === 'lenient');
+export const emailOk = (scope: { policy: ProvisioningPolicy; variant: AxisReader }, value: unknown): boolean =>
+  wellFormedEmail(value, scope.variant.get(EMAIL_VALIDATION) === 'lenient', scope.policy);
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 export const asModel = (v: unknown): Model | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Model) : undefined);
@@ -45,7 +44,7 @@ export function readUserTypes(scope: ProvisionScope, value: unknown, errors: Pro
   for (const item of value) {
     const code = str(asModel(item)?.UserTypeCode);
     const quantity = asModel(item)?.LicenseQuantity;
-    if (!scope.companies.userTypes.has(code) && !scope.fault('provisioning.user-type-unchecked')) errors.push('UserTypeNotFound');
+    if (!scope.companies.userTypes.has(code) && scope.policy.checks('user-type-known')) errors.push('UserTypeNotFound');
     else if (!Number.isInteger(quantity) || (quantity as number) < 0) errors.push('CouldNotCreateType');
     else out.set(code, quantity as number);
   }
@@ -60,7 +59,7 @@ export function checkAdmin(scope: ProvisionScope, value: unknown, companyId: num
   else if (!emailOk(scope, admin.Email)) failed.push('InvalidEmailAddress');
   else {
     const existing = scope.domain.findUserByEmail(str(admin.Email));
-    if (existing && existing.companyId !== companyId && !scope.fault('provisioning.user-company-unchecked')) failed.push('UserNotInCompany');
+    if (existing && existing.companyId !== companyId && scope.policy.checks('admin-in-company')) failed.push('UserNotInCompany');
   }
   // spec §7.3: CouldNotCreateAdmin is 'accompanied by a User error'
   if (failed.length) errors.push(onCreate ? 'CouldNotCreateAdmin' : 'CouldNotUpdateUser', ...failed);
@@ -73,7 +72,7 @@ export function checkDomains(scope: ProvisionScope, value: unknown, companyId: n
     if (!wellFormedDomain(d)) errors.push('UnableToRegisterDomain');
     else {
       const owner = scope.companies.domainOwner(d);
-      if (owner !== undefined && owner !== companyId && !scope.fault('provisioning.domain-unchecked')) errors.push('DomainAlreadyRegistered');
+      if (owner !== undefined && owner !== companyId && scope.policy.checks('domain-free')) errors.push('DomainAlreadyRegistered');
     }
   }
   return domains.filter(wellFormedDomain);

@@ -5,7 +5,7 @@ import type { AxisReader } from '../axes/axis.js';
 import { emailOk } from './checks.js';
 import type { ProvisionCommand, ProvisioningPolicy } from './policy.js';
 import { ADMIN_AS_SECURE_CONTACT, CONTACT_WITHOUT_COBRAND, SECURE_CONTACTS_SHAPE } from './readings.js';
-import { hexColour, nonEmpty, type Fault } from './validate.js';
+import { hexColour, nonEmpty } from './validate.js';
 
 /** spec §2.4 CobrandModel and the §7.3 Cobrand rows, §8 cobrand uniqueness and SecureContacts limit. */
 
@@ -18,7 +18,6 @@ export interface ContactPlan {
 interface CobrandScope {
   domain: Domain;
   companies: Companies;
-  fault: Fault;
   variant: AxisReader;
   policy: ProvisioningPolicy;
   command: ProvisionCommand;
@@ -52,7 +51,7 @@ export function checkCobrand(
   errors: ProvisioningErrorName[],
 ): { cobrand: { color: string; url: string }; contacts: ContactPlan[]; contactsGiven: boolean } | undefined {
   if (value === undefined || value === null) return undefined;
-  const f = scope.fault;
+  const { policy } = scope;
   const cobrand = typeof value === 'object' ? (value as Record<string, unknown>) : {};
   // P2: one SecureContactModel (spec §2.4); the default reading takes a list too, the other refuses it
   if (Array.isArray(cobrand.SecureContacts) && scope.variant.get(SECURE_CONTACTS_SHAPE) === 'model-only') {
@@ -63,15 +62,15 @@ export function checkCobrand(
   const hasUrl = nonEmpty(cobrand.Url);
   const hasColor = nonEmpty(cobrand.Color);
   if (!hasUrl && !hasColor) {
-    // fault: SecureContacts are provisioned although the Cobrand has neither Url nor Color (spec §2.4 requires them)
-    if (contacts.length > 0 && f('provisioning.contact-without-cobrand-accepted')) {
+    // spec §2.4 requires Url and Color of a Cobrand that carries SecureContacts; a server that does not check it provisions them
+    if (contacts.length > 0 && !policy.checks('cobrand-for-contacts')) {
       return { cobrand: { color: '#000000', url: '' }, contacts: checkContacts(scope, contacts, subject, errors), contactsGiven: true };
     }
     // P3: a SecureContact without a cobrand fits both rows; the variant picks one
     errors.push(contacts.length > 0 ? scope.variant.get(CONTACT_WITHOUT_COBRAND) : 'IncompleteCobrandData');
     return undefined;
   }
-  if (!hasUrl || (!hasColor && !f('provisioning.cobrand-color-optional'))) {
+  if (!hasUrl || (!hasColor && policy.checks('cobrand-color'))) {
     errors.push('IncompleteCobrandData');
     return undefined;
   }
@@ -96,9 +95,9 @@ export function checkCobrand(
 
 function checkContacts(scope: CobrandScope, contacts: Array<Record<string, unknown>>, subject: Subject, errors: ProvisioningErrorName[]): ContactPlan[] {
   if (contacts.length === 0) return [];
-  const f = scope.fault;
+  const { policy } = scope;
   const capable = [...subject.userTypes.keys()].some((code) => scope.companies.userTypes.get(code)?.secureContact);
-  if (!capable && !f('provisioning.secure-contact-feature-unchecked')) {
+  if (!capable && policy.checks('secure-contact-allowed')) {
     errors.push('SecureContactProvisioningNotAllowed');
     return [];
   }
@@ -117,9 +116,9 @@ function checkContacts(scope: CobrandScope, contacts: Array<Record<string, unkno
     // P6: spec §7.3 CouldNotAddUserToUserType 'in the administrative role': the reference refuses the
     // administrator's own address, or (the other reading) accepts it
     if (plan.email.toLowerCase() === subject.adminEmail.toLowerCase()) {
-      // fault: refused as though the address belonged to another company (spec §7.3 UserNotInCompany is for that)
-      if (f('provisioning.admin-contact-as-other-company')) {
-        errors.push('UserNotInCompany');
+      const error = policy.adminContactError();
+      if (error) {
+        errors.push(error);
         continue;
       }
       if (scope.variant.get(ADMIN_AS_SECURE_CONTACT) === 'refused') {
@@ -136,14 +135,8 @@ function checkContacts(scope: CobrandScope, contacts: Array<Record<string, unkno
     plans.push(plan);
   }
   // spec §8 SecureContacts: no more than the licenses of the specified user type
-  if (f('provisioning.secure-contacts-vs-total-licenses')) {
-    const total = [...subject.userTypes.values()].reduce((a, b) => a + b, 0);
-    if (plans.length > total) errors.push('MoreSecureContactsThanLicenses');
-  } else {
-    for (const [code, count] of perType) {
-      const licenses = subject.userTypes.get(code) ?? 0;
-      if (!scope.policy.contactsFit(count, licenses, scope.command)) errors.push('MoreSecureContactsThanLicenses');
-    }
+  for (const [count, licenses] of policy.contactLicenseGroups(perType, subject.userTypes)) {
+    if (!policy.contactsFit(count, licenses, scope.command)) errors.push('MoreSecureContactsThanLicenses');
   }
   return plans;
 }

@@ -60,19 +60,19 @@ export function provision(scope: Omit<ProvisionScope, 'command'>, command: numbe
 const at = (scope: ProvisionScope) => ({ policy: scope.policy, command: scope.command });
 
 function create(scope: ProvisionScope, m: Model, today: Date): Outcome {
-  const { companies, domain, fault } = scope;
+  const { companies, domain, policy } = scope;
   const errors: ProvisioningErrorName[] = [];
   const name = str(m.CompanyName).trim();
   const referenceId = str(m.ReferenceId).trim();
   if (!name || !referenceId) errors.push('CouldNotCreateCompany');
-  if (name && nameTaken(scope, name) && !fault('provisioning.duplicate-name-accepted')) errors.push('CompanyNameAlreadyExists');
-  if (referenceId && companies.referenceIdUsed(referenceId) && !fault('provisioning.reference-id-unchecked')) errors.push('ReferenceIdAlreadyUsed');
+  if (name && nameTaken(scope, name) && policy.checks('company-name-free')) errors.push('CompanyNameAlreadyExists');
+  if (referenceId && companies.referenceIdUsed(referenceId) && policy.checks('reference-id-free')) errors.push('ReferenceIdAlreadyUsed');
   const status = checkStatus(scope, m.Status ?? COMPANY_STATUS.Active, errors);
   // P11: under the 'none' reading CompanyModel has no company type field at all
   const typed = scope.variant.get(COMPANY_TYPE) !== 'none';
   const companyType = !typed || m[scope.companyTypeField] === undefined ? COMPANY_TYPES[0]! : str(m[scope.companyTypeField]);
-  if (!companies.companyTypes.has(companyType) && !fault('provisioning.company-type-unchecked')) errors.push('CompanyTypeNotFound');
-  const dateError = checkExpirationDate(m.ExpirationDate, today, fault, latestDate(scope), scope.variant.get(EXPIRATION_TODAY), at(scope));
+  if (!companies.companyTypes.has(companyType) && policy.checks('company-type-known')) errors.push('CompanyTypeNotFound');
+  const dateError = checkExpirationDate(m.ExpirationDate, today, latestDate(scope), scope.variant.get(EXPIRATION_TODAY), at(scope));
   if (dateError) errors.push(dateError);
   const billingError = checkBillingInterval(m.BillingInterval, at(scope));
   if (billingError) errors.push(billingError);
@@ -83,8 +83,9 @@ function create(scope: ProvisionScope, m: Model, today: Date): Outcome {
   const admin = asModel(m.Admin) ?? {};
   const cobrand = checkCobrand(scope, m.Cobrand, { name, companyId: undefined, userTypes, adminEmail: str(admin.Email) }, errors);
   const refused = [...new Set(errors)];
-  if (refused.length > 0 && scope.policy.refusalChangesNothing(scope.command)) return { errors: refused };
-  if (refused.length === 0 && fault('provisioning.create-not-stored')) return { errors: [] };
+  if (refused.length > 0 && policy.refusalChangesNothing(scope.command)) return { errors: refused };
+  // an Update of an unknown company that creates it (company-found unchecked) is still a Create here
+  if (refused.length === 0 && !policy.acceptedTakesEffect('create')) return { errors: [] };
 
   const company = domain.addCompany(name);
   const adminUser = domain.addUser({
@@ -117,13 +118,13 @@ function create(scope: ProvisionScope, m: Model, today: Date): Outcome {
 }
 
 function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
-  const { companies, domain, fault } = scope;
+  const { companies, domain, policy } = scope;
   const record = designated(scope, m);
-  if (!record) return fault('provisioning.update-unknown-creates') ? create(scope, m, today) : { errors: ['CompanyNotFound'] };
+  if (!record) return policy.checks('company-found') ? { errors: ['CompanyNotFound'] } : create(scope, m, today);
   const errors: ProvisioningErrorName[] = [];
   if (m.Status !== undefined) checkStatus(scope, m.Status, errors);
   if (m.ExpirationDate !== undefined) {
-    const dateError = checkExpirationDate(m.ExpirationDate, today, fault, latestDate(scope), scope.variant.get(EXPIRATION_TODAY), at(scope));
+    const dateError = checkExpirationDate(m.ExpirationDate, today, latestDate(scope), scope.variant.get(EXPIRATION_TODAY), at(scope));
     if (dateError) errors.push(dateError);
   }
   if (m.BillingInterval !== undefined) {
@@ -144,8 +145,8 @@ function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
   const name = domain.companies.get(record.companyId)?.name ?? '';
   const cobrand = m.Cobrand === undefined ? undefined : checkCobrand(scope, m.Cobrand, { name, companyId: record.companyId, userTypes, adminEmail }, errors);
   const refused = [...new Set(errors)];
-  if (refused.length > 0 && scope.policy.refusalChangesNothing(scope.command)) return { errors: refused };
-  if (refused.length === 0 && fault('provisioning.update-not-applied')) return { errors: [], company: record };
+  if (refused.length > 0 && policy.refusalChangesNothing(scope.command)) return { errors: refused };
+  if (refused.length === 0 && !policy.acceptedTakesEffect('update')) return { errors: [], company: record };
 
   if (m.Status !== undefined) record.status = m.Status as number;
   if (m.ExpirationDate !== undefined) record.expirationDate = str(m.ExpirationDate);
@@ -155,8 +156,7 @@ function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
   }
   const adminUser = domain.users.get(record.adminUserId);
   const admin = asModel(m.Admin);
-  // fault: the administrator's new e-mail address is not stored (the rest of the Update is)
-  if (admin && adminUser && !fault('provisioning.update-admin-not-applied')) {
+  if (admin && adminUser && policy.updateAppliesAdmin()) {
     scope.accounts.renamed(adminUser, { email: str(admin.Email), firstName: str(admin.FirstName), lastName: str(admin.LastName) });
     scope.accounts.wrote(adminUser, ADMIN_FIELDS, 'provisioning.Provision:update');
   }
@@ -180,12 +180,13 @@ function update(scope: ProvisionScope, m: Model, today: Date): Outcome {
 function cancel(scope: ProvisionScope, m: Model): Outcome {
   const record = designated(scope, m);
   if (!record) return { errors: ['CompanyNotFound'] };
-  if (!scope.fault('provisioning.cancel-keeps-status')) {
-    record.status = scope.fault('provisioning.cancel-sets-trial') ? COMPANY_STATUS.Trial : COMPANY_STATUS.Cancelled;
+  const status = scope.policy.cancelledStatus();
+  if (status !== undefined) {
+    record.status = status;
     // P17: under the 'deleted' reading the company is gone: Update and Cancel no longer find it, its name is free
     if (scope.variant.get(CANCEL_EFFECT) === 'deleted') record.deleted = true;
   }
-  if (scope.fault('provisioning.reference-id-freed-on-cancel')) scope.companies.releaseReferenceId(record.referenceId);
+  if (!scope.policy.referenceIdStaysUsed()) scope.companies.releaseReferenceId(record.referenceId);
   return { errors: [], company: record };
 }
 

@@ -33,7 +33,7 @@ const row = <V>(limit: Limit<V>, hook: Hook<V>) => ({ limit: limit as Limit, hoo
 const monthHook: Hook<DateValue> = (v, at) => ({ monthValid: (m, c) => (at(c) && m === v.month) !== SPEC.monthValid(m, c) });
 const dayHook: Hook<DateValue> = (v, at) => ({ dayValid: (d, c) => (at(c) && d === v.day) !== SPEC.dayValid(d, c) });
 const dayOfMonthHook: Hook<DateValue> = (v, at) => ({
-  dayOfMonth: (x, c) => (at(c) && x.month === v.month && x.day === v.day && yearIs(v.year, x.year)) !== SPEC.dayOfMonth(x, c),
+  dayOfMonth: (x, c, future) => (at(c) && x.month === v.month && x.day === v.day && yearIs(v.year, x.year)) !== SPEC.dayOfMonth(x, c, future),
 });
 const billingHook: Hook<BillingValue> = (v, at) => ({
   billingValid: (b, c) => (at(c) && b.monthly === v.monthly && b.years === v.years) !== SPEC.billingValid(b, c),

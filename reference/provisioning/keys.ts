@@ -1,6 +1,6 @@
 import type { ProvisioningErrorName } from '../../contract/provisioning.js';
 import type { Companies, CompanyKey } from '../core/companies.js';
-import type { Fault } from './validate.js';
+import type { ProvisioningPolicy } from './policy.js';
 import type { AxisReader } from '../axes/axis.js';
 import { COMPANY_KEYS } from './readings.js';
 
@@ -24,30 +24,33 @@ function companyFor(companies: Companies, model: Record<string, unknown>) {
 
 const view = (referenceId: string, key: CompanyKey) => ({ ReferenceId: referenceId, AutomationId: key.automationId, ApiEncryptionKey: key.apiEncryptionKey });
 
-export function getEncryptionKey(companies: Companies, model: Record<string, unknown>, f: Fault): KeyOutcome {
+export function getEncryptionKey(companies: Companies, model: Record<string, unknown>, policy: ProvisioningPolicy): KeyOutcome {
   const found = companyFor(companies, model);
   if (!found) return { errors: ['CompanyNotFound'] };
   const { record, automationId } = found;
-  let key: CompanyKey | undefined;
-  // fault: an AutomationId is only checked to exist; the answer is the key made last
-  if (automationId && f('provisioning.key-get-latest')) key = companies.key(record.companyId, automationId) && companies.latestKey(record.companyId);
-  else if (automationId && !f('provisioning.key-get-ignores-automation-id')) key = companies.key(record.companyId, automationId);
-  else key = f('provisioning.key-get-default-fresh') ? companies.newKey(record.companyId) : companies.defaultKey(record.companyId);
+  const keys: Record<ReturnType<ProvisioningPolicy['keyGot']>, () => CompanyKey | undefined> = {
+    named: () => companies.key(record.companyId, automationId!),
+    // the AutomationId only checked to exist; the key made last
+    latest: () => companies.key(record.companyId, automationId!) && companies.latestKey(record.companyId),
+    default: () => companies.defaultKey(record.companyId),
+    fresh: () => companies.newKey(record.companyId),
+  };
+  const key = keys[policy.keyGot(automationId !== undefined)]();
   return key ? { errors: [], data: view(record.referenceId, key) } : { errors: ['CompanyNotFound'] };
 }
 
-export function newEncryptionKey(companies: Companies, model: Record<string, unknown>, f: Fault, variant?: AxisReader): KeyOutcome {
+export function newEncryptionKey(companies: Companies, model: Record<string, unknown>, policy: ProvisioningPolicy, variant?: AxisReader): KeyOutcome {
   const found = companyFor(companies, model);
   if (!found) return { errors: ['CompanyNotFound'] };
   const { record, automationId } = found;
   let key: CompanyKey;
   if (automationId) {
-    if (f('provisioning.key-new-keeps-old')) {
-      // returns a fresh key without storing it: the old one stays valid
+    if (!policy.newKeyStored()) {
+      // a fresh key not stored: the old one stays valid
       const old = companies.key(record.companyId, automationId)!;
       key = { automationId, apiEncryptionKey: Buffer.from(old.apiEncryptionKey, 'base64').reverse().toString('base64') };
     } else key = companies.newKey(record.companyId, automationId, 'provisioning-new-company-key');
-  } else if (f('provisioning.key-new-reuses-automation-id')) key = companies.newKey(record.companyId, companies.defaultKey(record.companyId).automationId);
+  } else if (!policy.newKeyGeneratesAutomationId()) key = companies.newKey(record.companyId, companies.defaultKey(record.companyId).automationId);
   else key = companies.newKey(record.companyId);
   // P14, the other reading: 'invalidates existing keys' means every other AutomationId's key too
   if (variant?.get(COMPANY_KEYS) === 'all') companies.keepOnly(record.companyId, key.automationId);

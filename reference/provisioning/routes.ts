@@ -32,8 +32,8 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
   const readings = state.readings.provisioning;
   const companyInput = lenientRead(state.variant, COMPANY_MODEL_INPUT);
 
-  const respond = (c: Ctx, errors: ProvisioningErrorName[], provisioner?: Provisioner, data?: unknown, requestIv?: string, unlisted: number[] = []) => {
-    const body: Record<string, unknown> = { TransactionId: readings.transactionId(), Errors: [...errors.map(readings.errorValue), ...unlisted], IV: null, Data: null, Hash: null };
+  const respond = (c: Ctx, errors: ProvisioningErrorName[], provisioner?: Provisioner, data?: unknown, requestIv?: string) => {
+    const body: Record<string, unknown> = { TransactionId: readings.transactionId(), Errors: c.get('provisioningPolicy').errorValues(errors, errors.map(readings.errorValue)), IV: null, Data: null, Hash: null };
     if (provisioner && data !== undefined) {
       const plaintext = JSON.stringify(data);
       const iv = readings.responseIv === 'request' && requestIv ? Buffer.from(requestIv, 'base64') : undefined;
@@ -49,7 +49,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
 
   /** spec §5.8 and §7.3 Other: user name, platform, hash, then the decrypted JSON. */
   const openRequest = async (c: Ctx): Promise<Opened> => {
-    const f = c.get('fault');
+    const policy = c.get('provisioningPolicy');
     const read = await readJson(c);
     let body = read.ok ? read.value : undefined;
     // a client that serialises the RequestModel twice (DMWEB-JAVA quirk, vendor-wire §3) sends a JSON string
@@ -59,12 +59,11 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     }
     const request = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     if (!request || typeof request.UserName !== 'string') {
-      // fault: the unreadable body is answered as though it had been carried out
-      return { ok: false, errors: f('provisioning.malformed-envelope-accepted') ? [] : ['MalformedJsonString'] };
+      return { ok: false, errors: policy.unopenedErrors('not-a-request', 'MalformedJsonString') };
     }
     const provisioner = provisioners.get(request.UserName);
-    if (!provisioner) return { ok: false, errors: [f('provisioning.unknown-user-as-bad-crypto') ? 'BadCrypto' : 'NotAuthorized'] };
-    if (!provisioner.platforms.includes(scalarText(request.PlatformCode) ?? '') && !f('provisioning.platform-unchecked')) {
+    if (!provisioner) return { ok: false, errors: policy.unopenedErrors('unknown-user', 'NotAuthorized') };
+    if (!provisioner.platforms.includes(scalarText(request.PlatformCode) ?? '') && policy.checks('platform-allowed')) {
       return { ok: false, errors: ['InvalidPlatformName'], provisioner };
     }
     const envelope = { iv: scalarText(request.IV) ?? c.req.header('x-iv') ?? '', data: scalarText(request.Data) ?? '', hash: scalarText(request.Hash) ?? '' };
@@ -72,14 +71,13 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     let plaintext: string;
     if (opened.ok) plaintext = opened.plaintext;
     else if (opened.reason === 'undecryptable') {
-      // fault: the undecryptable Data is answered as though the request had been carried out
-      return { ok: false, errors: f('provisioning.undecryptable-accepted') ? [] : [state.variant.get(UNDECRYPTABLE_DATA)], provisioner };
-    } else if (f('provisioning.hash-unchecked')) plaintext = decrypt(provisioner.key, envelope.iv, envelope.data);
+      return { ok: false, errors: policy.unopenedErrors('undecryptable', state.variant.get(UNDECRYPTABLE_DATA)), provisioner };
+    } else if (!policy.checks('hash')) plaintext = decrypt(provisioner.key, envelope.iv, envelope.data);
     else return { ok: false, errors: ['BadCrypto'], provisioner };
     const parsed = parseJson(plaintext, c.get('caselessJson'), companyInput);
     const model = parsed.ok ? parsed.value : undefined;
     if (!model || typeof model !== 'object' || Array.isArray(model)) {
-      return { ok: false, errors: [f('provisioning.malformed-json-as-unknown-error') ? 'UnknownError' : 'MalformedJsonString'], provisioner };
+      return { ok: false, errors: policy.unopenedErrors('not-json', 'MalformedJsonString'), provisioner };
     }
     return { ok: true, provisioner, body: request, model: model as Record<string, unknown> };
   };
@@ -88,7 +86,6 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
     domain,
     companies,
     accounts: state.accounts,
-    fault: c.get('fault'),
     companyTypeField: COMPANY_TYPE_FIELD,
     variant: state.variant,
     policy: c.get('provisioningPolicy'),
@@ -103,9 +100,9 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
   const handleProvision = async (c: Ctx) => {
     const opened = await openRequest(c);
     if (!opened.ok) return respond(c, opened.errors, opened.provisioner);
-    let command = commandOf(c, opened.body.Command);
-    if (command === undefined && c.get('fault')('provisioning.unknown-command-as-update')) command = COMMANDS.Update;
-    if (command === undefined) return respond(c, ['UnknownCommand'], opened.provisioner, undefined, undefined, c.get('fault')('provisioning.unlisted-error-code') ? [999] : []);
+    const takenAs = c.get('provisioningPolicy').unknownCommandTakenAs();
+    const command = commandOf(c, opened.body.Command) ?? (takenAs && COMMANDS[takenAs === 'create' ? 'Create' : 'Update']);
+    if (command === undefined) return respond(c, ['UnknownCommand'], opened.provisioner);
     const scope = scopeOf(c);
     const outcome = provision(scope, command, opened.model, domain.clock.now());
     // P13: the company in Data, or nothing the suite can read (profile companyInResponse)
@@ -120,7 +117,7 @@ export function provisioningRoutes(state: ReferenceState): Hono<AppEnv> {
   const keyRoute = (operation: typeof newEncryptionKey) => async (c: Ctx) => {
     const opened = await openRequest(c);
     if (!opened.ok) return respond(c, opened.errors, opened.provisioner);
-    const outcome = operation(companies, opened.model, c.get('fault'), state.variant);
+    const outcome = operation(companies, opened.model, c.get('provisioningPolicy'), state.variant);
     return respond(c, outcome.errors, opened.provisioner, outcome.data, scalarText(opened.body.IV) ?? '');
   };
   app.post('/company/GetEncryptionKey', keyRoute(getEncryptionKey));

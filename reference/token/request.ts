@@ -1,4 +1,4 @@
-import { FIELD_ERRORS, REQUIRED_FIELDS, TOKEN_ERRORS, type GrantType } from '../../contract/token.js';
+import { FIELD_ERRORS, TOKEN_ERRORS, type GrantType } from '../../contract/token.js';
 import { mediaType, type Ctx } from '../http.js';
 import { readJson } from '../json.js';
 import type { AxisReader } from '../axes/axis.js';
@@ -7,30 +7,29 @@ import { STRING_FIELDS, TokenError, str, type Body } from './errors.js';
 
 /** Reads and validates the JSON body shared by /Token and /token/challenge. */
 export async function parseTokenBody(c: Ctx, variant: AxisReader): Promise<Body> {
+  const policy = c.get('tokenPolicy');
   const type = mediaType(c.req.header('content-type'));
-  const textJsonRefused = type === 'text/json' && c.get('fault')('token.text-json-body-refused');
+  const textJsonRefused = type === 'text/json' && !policy.readsTextJson();
   const otherType = type !== undefined && type !== 'application/json' && type !== 'text/json' && variant.get(OTHER_MEDIA_TYPES) === 'refused';
   if (otherType || textJsonRefused) {
     // spec §4.1: failures are 400 or 401, so an unsupported media type is an invalid request
     throw new TokenError(400, 'InvalidRequest');
   }
   const read = await readJson(c);
-  // fault: the parser's failure is taken for missing credentials (spec §7.1 InvalidRequest is the row)
-  if (!read.ok && read.reason !== 'too-large' && c.get('fault')('token.malformed-json-as-credentials')) throw new TokenError(401, 'InvalidCredentials');
+  if (!read.ok && read.reason !== 'too-large') throw new TokenError(...policy.notJsonRefusal());
   const body = read.ok ? read.value : undefined;
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new TokenError(400, 'InvalidRequest');
   const record = body as Body;
-  const f = c.get('fault');
   for (const field of STRING_FIELDS) {
     const value = record[field];
     if (value === undefined || value === null || typeof value === 'string') continue;
-    // fault: a boolean secret is passed on as it is, and compared loosely (grants.ts)
-    if (field === 'client_secret' && value === true && f('token.mistyped-secret-matches')) continue;
+    // a secret the policy does not compare is passed on as it is (grants.ts)
+    if (field === 'client_secret' && !policy.secretChecked(value)) continue;
     if (variant.get(JSON_SCALARS) === 'coerce') {
       // T7 / .NET model binding: scalars become strings, an object or array binds to null (missing)
       if (typeof value === 'number' || typeof value === 'boolean') record[field] = String(value);
       else delete record[field];
-    } else throw new TokenError(400, f('token.mistyped-field-grant-error') ? 'InvalidGrantType' : 'InvalidRequest');
+    } else throw new TokenError(400, policy.wrongTypeError());
   }
   if (record.company_id !== undefined && record.company_id !== null && !Number.isInteger(record.company_id)) {
     throw new TokenError(400, 'InvalidRequest');
@@ -43,18 +42,12 @@ export async function parseTokenBody(c: Ctx, variant: AxisReader): Promise<Body>
  * field-error reading, T8) the §7.1 row of the first missing field that has one.
  */
 export function requireFields(c: Ctx, grant: GrantType, body: Body, variant: AxisReader): void {
-  let missing = REQUIRED_FIELDS[grant].filter((field) => str(body, field) === '');
-  const f = c.get('fault');
-  // faults: a required field is treated as optional, so the grant goes ahead without it
-  if (grant === 'client_credentials' && f('token.cc-secret-optional')) missing = missing.filter((m) => m !== 'client_secret');
-  if (grant === 'authorization_code' && f('token.code-resource-type-defaults')) missing = missing.filter((m) => m !== 'resource_type');
-  if (body.client_secret === true && f('token.mistyped-secret-matches')) missing = missing.filter((m) => m !== 'client_secret');
+  const policy = c.get('tokenPolicy');
+  // a field is missing when absent or empty; a secret the policy does not compare (a kept non-string) is not
+  const missing = policy.requiredFields(grant).filter((field) => str(body, field) === '' && (field !== 'client_secret' || policy.secretChecked(body[field])));
   if (missing.length === 0) return;
-  // faults: a missing field is named by an error about another field (spec §7.1 rows)
-  if (grant === 'client_credentials' && missing.includes('client_id') && f('token.cc-missing-id-grant-error')) throw new TokenError(400, 'InvalidGrantType');
-  if (grant === 'refresh_token' && f('token.refresh-missing-grant-error')) throw new TokenError(400, 'InvalidGrantType');
-  if (grant === 'authorization_code' && missing.length === 1 && missing[0] === 'code' && f('token.code-missing-as-resource-error')) throw new TokenError(400, 'InvalidResourceType');
-  if (grant === 'mfa_otp' && missing.includes('otp') && f('token.mfa-missing-field-401')) throw new TokenError(401, 'InvalidCredentials');
+  const refusal = policy.missingFieldRefusal(grant, missing);
+  if (refusal) throw new TokenError(...refusal);
   const own = missing.map((m) => FIELD_ERRORS[m]).find((e) => e !== undefined);
   if (variant.get(MISSING_FIELD_ERROR) === 'field-error' && own) {
     const status = own === 'IdTokenInvalid' ? variant.get(ID_TOKEN_INVALID_STATUS) : TOKEN_ERRORS[own][0];

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { GRANT_TYPES, MFA_METHODS, type GrantType } from '../../contract/token.js';
+import { GRANT_TYPES, MFA_METHODS, type GrantType, type TokenErrorName } from '../../contract/token.js';
 import type { ReferenceState } from '../state.js';
 import type { AppEnv, Ctx } from '../http.js';
 import { DESCRIPTIONS, TokenError, str } from './errors.js';
@@ -8,15 +8,21 @@ import { parseTokenBody as parse, requireFields } from './request.js';
 import { withExtraFields } from '../common-readings.js';
 import { CHALLENGE_ROTATES, GRANT_TYPE_CASE, MISSING_GRANT_TYPE } from './readings.js';
 
+/** A refusal with 400 and `error` (spec §7.1 grant_type rows). */
+const refuse = (error: TokenErrorName): never => {
+  throw new TokenError(400, error);
+};
+
 export function tokenRoutes(state: ReferenceState): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { domain, credentials, variant } = state;
 
   /** spec §4.1: the response type follows Accept: application/json (default) or text/json. */
   const respond = (c: Ctx, status: number, body: object) => {
+    const policy = c.get('tokenPolicy');
     const accept = c.req.header('accept') ?? '';
-    let type = /\btext\/json\b/i.test(accept) && !c.get('fault')('token.accept-ignored') ? 'text/json' : 'application/json';
-    if (!c.req.header('accept') && c.get('fault')('token.default-type-text-plain')) type = 'text/plain';
+    const asked = /\btext\/json\b/i.test(accept) && policy.answersTextJson() ? 'text/json' : 'application/json';
+    const type = c.req.header('accept') ? asked : policy.defaultMediaType();
     const shaped = withExtraFields(variant, body, { '.issued': domain.clock.now().toUTCString(), server: 'reference-variant' });
     return c.body(JSON.stringify(shaped), status as 200, { 'content-type': `${type}; charset=utf-8` });
   };
@@ -26,23 +32,17 @@ export function tokenRoutes(state: ReferenceState): Hono<AppEnv> {
   const token = async (c: Ctx) => {
     try {
       const body = await parse(c, variant);
-      const f = c.get('fault');
+      const policy = c.get('tokenPolicy');
       let grant = body.grant_type;
-      if (grant === undefined || grant === '') {
-        if (!f('token.missing-grant-defaults')) throw new TokenError(400, variant.get(MISSING_GRANT_TYPE));
-        grant = 'client_credentials';
-      }
+      if (grant === undefined || grant === '') grant = policy.grantForMissingType() ?? refuse(variant.get(MISSING_GRANT_TYPE));
       // T9: grant_type compared as written, or without regard to case
       if (variant.get(GRANT_TYPE_CASE) === 'insensitive' && typeof grant === 'string') grant = GRANT_TYPES.find((g) => g === (grant as string).toLowerCase()) ?? grant;
       if (!(GRANT_TYPES as readonly unknown[]).includes(grant)) {
-        // fault: an unknown grant that carries credentials is taken for client_credentials
-        if (f('token.unknown-grant-as-client-credentials') && str(body, 'client_id') && str(body, 'client_secret')) grant = 'client_credentials';
-        else throw new TokenError(400, f('token.unknown-grant-invalid-request') ? 'InvalidRequest' : 'InvalidGrantType');
+        grant = policy.grantForUnknownType({ clientId: str(body, 'client_id'), clientSecret: str(body, 'client_secret') }) ?? refuse(policy.unknownGrantError());
       }
       requireFields(c, grant as GrantType, body, variant);
       const tokens = grants[grant as GrantType](c, body) as Record<string, unknown>;
-      if (c.get('fault')('token.no-access-token') && grant === 'client_credentials') delete tokens.access_token;
-      return respond(c, 200, tokens);
+      return respond(c, 200, policy.issuedAnswer(grant as GrantType, tokens));
     } catch (e) {
       if (e instanceof TokenError) return fail(c, e);
       throw e;

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FAULTS, type FaultDef } from '../reference/faults.js';
-import type { Summary } from '../contract/summary.js';
+import { SummarySchema, type Summary } from '../contract/summary.js';
 
 /**
  * `npm run confinement [-- --jobs N] [-- --faults id,id] [-- --full] [-- --out FILE]`: fault
@@ -51,7 +51,7 @@ function vitest(files: string[], extra: Record<string, string>): Promise<{ summa
     });
     child.on('close', () => {
       try {
-        done({ summary: JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Summary });
+        done({ summary: SummarySchema.parse(JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8'))) });
       } catch (e) {
         done({ error: `no summary: ${(e as Error).message}` });
       }

@@ -1,6 +1,6 @@
 import { ALL_AXES } from '../reference/axes/all.js';
-import { checkAxis, notShownReason, type AxisCheck } from '../harness/diff/axis-check.js';
-import { median } from '../harness/diff/report.js';
+import { checkAxis, notShownReason, type AxisCheck } from '../tools/diff/axis-check.js';
+import { median } from '../tools/diff/report.js';
 
 /**
  * `npm run diff-axes [-- --runs K --seed N --only a,b]`: `diff` of the reference default against

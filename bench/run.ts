@@ -5,8 +5,8 @@ import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { ProfileSchema, type ProfileInput } from '../contract/profile.js';
 import type { Served } from '../reference/state.js';
-import { LIMIT_ENV_KEYS } from '../harness/config.js';
-import { startReferenceTarget } from '../harness/run-context.js';
+import { LIMIT_ENV_KEYS } from '../run/config.js';
+import { startReferenceTarget } from '../run/run-context.js';
 import { runCli, type CliResult } from '../selftest/support/cli.js';
 import { BEFORE } from './baseline.js';
 import { startLatencyProxy } from './latency-proxy.js';
@@ -51,7 +51,7 @@ function through(profile: ProfileInput, from: string, base: string): ProfileInpu
   return JSON.parse(JSON.stringify(profile).split(from).join(base)) as ProfileInput;
 }
 
-// the reference as every run starts it (harness/run-context.ts), held here to count what it serves
+// the reference as every run starts it (run/run-context.ts), held here to count what it serves
 const { reference } = await startReferenceTarget(process.env);
 
 interface Phases {

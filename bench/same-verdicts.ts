@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Summary } from '../contract/summary.js';
+import { SummarySchema, type Summary } from '../contract/summary.js';
 
 /**
  * `node --import tsx bench/same-verdicts.ts BEFORE/summary.json AFTER/summary.json [...pairs]`:
@@ -8,7 +8,7 @@ import type { Summary } from '../contract/summary.js';
  * Pairs are given one after another: before1 after1 before2 after2 ...
  */
 function outcomes(path: string): Map<string, string> {
-  const summary = JSON.parse(readFileSync(path, 'utf8')) as Summary;
+  const summary = SummarySchema.parse(JSON.parse(readFileSync(path, 'utf8')));
   return new Map(summary.rules.map((r) => [r.id, r.outcome]));
 }
 

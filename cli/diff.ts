@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../harness/config.js';
-import { diffTargets } from '../harness/diff/engine.js';
-import { headline, verdictOf } from '../harness/diff/report.js';
-import { openSide, type DiffSide } from '../harness/diff/targets.js';
+import { ConfigError } from '../run/config.js';
+import { diffTargets } from '../tools/diff/engine.js';
+import { headline, verdictOf } from '../tools/diff/report.js';
+import { openSide, type DiffSide } from '../tools/diff/targets.js';
 import { commandUsage } from './usage.js';
-import { writeDiffReports } from '../harness/diff/write.js';
-import { suiteVersion } from '../harness/reporting/run-meta.js';
+import { writeDiffReports } from '../tools/diff/write.js';
+import { suiteVersion } from '../run/run-context.js';
 import { gitCommit } from './finish.js';
 
 

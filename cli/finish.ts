@@ -4,17 +4,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { SECRET_KEY } from '../contract/profile.js';
-import { annotateAllureResults } from '../harness/reporting/allure-annotate.js';
-import { renderAllure, startAllureRenderer, type AllureRenderer } from '../harness/reporting/allure-render.js';
-import { applyExpectations, assertKnownRules, loadExpectations, today } from '../harness/reporting/expectations.js';
-import { junitXml } from '../harness/reporting/junit.js';
-import { tally } from '../harness/reporting/standing.js';
-import { runDuration, runStart } from '../harness/reporting/run-meta.js';
-import type { Summary } from '../contract/summary.js';
-import { evidenceFromAllure } from '../harness/reporting/verdict-evidence.js';
-import { verdictPage, type RunIdentity } from '../harness/reporting/verdict-page.js';
-import { SPEC_PAGE } from '../harness/reporting/spec-link.js';
-import { specPage } from '../harness/reporting/spec-page.js';
+import { annotateAllureResults } from '../reporting/allure-annotate.js';
+import { renderAllure, startAllureRenderer, type AllureRenderer } from '../reporting/allure-render.js';
+import { applyExpectations, assertKnownRules, loadExpectations, today } from '../reporting/expectations.js';
+import { junitXml } from '../reporting/junit.js';
+import { tally } from '../reporting/standing.js';
+import { runDuration, runStart } from '../reporting/run-meta.js';
+import { SummarySchema, type Summary } from '../contract/summary.js';
+import { ConfigError } from '../run/config.js';
+import { evidenceFromAllure } from '../reporting/verdict-evidence.js';
+import { verdictPage, type RunIdentity } from '../reporting/verdict-page.js';
+import { SPEC_PAGE } from '../reporting/spec-link.js';
+import { specPage } from '../reporting/spec-page.js';
 import { scorecard, verdict, type Verdict } from './scorecard.js';
 import { scrubSecrets, secretMatcher } from './scrub.js';
 import { projectRoot } from '../contract/root.js';
@@ -58,7 +59,19 @@ export function gitCommit(): string | undefined {
   }
 }
 
-export const readSummaryFile = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Summary;
+/** A summary.json, validated against its schema (contract/summary.ts): a file that is not one is refused in one sentence. */
+export function readSummaryFile(path: string): Summary {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new ConfigError(`${path} is not valid JSON (${(e as Error).message}).`);
+  }
+  const parsed = SummarySchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new ConfigError(`${path} is not a summary.json of this suite (${issue.path.join('.') || 'the file'}: ${issue.message}).`);
+}
 
 /**
  * After the specs ran (or shards were merged): apply the expectations, compute the verdict,

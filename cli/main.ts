@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { config as loadDotenv } from 'dotenv';
-import { ConfigError, reportsDirOf, type LoadOptions } from '../harness/config.js';
+import { ConfigError, reportsDirOf, type LoadOptions } from '../run/config.js';
 import { EXIT, verdict } from './scorecard.js';
 import { asksHelp, commandUsage, COMMANDS, USAGE } from './usage.js';
 
@@ -50,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? EXIT.conforms : EXIT.configurationRefused;
   }
-  // flags and environment as every command reads them; run resolves the rest once (harness/run-context.ts)
+  // flags and environment as every command reads them; run resolves the rest once (run/run-context.ts)
   const options: LoadOptions = {
     env: process.env,
     flags: { target: values.target, profile: values.profile, areas: values.area, seed: values.seed, reportsDir: values.reports },

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ConfigError } from '../harness/config.js';
+import { ConfigError } from '../run/config.js';
 import type { Summary } from '../contract/summary.js';
-import { totalsOf } from '../harness/reporting/standing.js';
+import { totalsOf } from '../reporting/standing.js';
 import { finish } from './finish.js';
 import { loadRun } from './compare.js';
 

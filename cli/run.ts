@@ -4,11 +4,11 @@ import { SPEC_RULES } from '../contract/spec/rules.js';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { ConfigError, type LoadOptions } from '../harness/config.js';
-import { openRun, targetGiven, type OpenRun } from '../harness/run-context.js';
-import { suiteTestConfig } from '../harness/vitest-options.js';
-import { startAllureRenderer, type AllureRenderer } from '../harness/reporting/allure-render.js';
-import { loadExpectations } from '../harness/reporting/expectations.js';
+import { ConfigError, type LoadOptions } from '../run/config.js';
+import { openRun, targetGiven, type OpenRun } from '../run/run-context.js';
+import { suiteTestConfig } from '../run/vitest-options.js';
+import { startAllureRenderer, type AllureRenderer } from '../reporting/allure-render.js';
+import { loadExpectations } from '../reporting/expectations.js';
 import type { Summary } from '../contract/summary.js';
 import { finish, readSummaryFile, redactedProfile, ROOT } from './finish.js';
 import { probe } from './preflight.js';
@@ -85,7 +85,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     cpuLap = process.cpuUsage();
   };
   if (extras.shard && !targetGiven(options)) log('Note: each shard without --target starts its own reference server; merge compares verdicts, not data.');
-  // vitest loads on this thread while the embedded reference starts on its own (harness/reference-thread/)
+  // vitest loads on this thread while the embedded reference starts on its own (run/reference-thread/)
   const vitestNode = import('vitest/node');
   vitestNode.catch(() => undefined);
   // the run, resolved once: settings, profile, limits (and the embedded reference when no target is given)

@@ -3,7 +3,7 @@ import type { InterfaceName, Profile } from '../contract/profile.js';
 import { judgedIds, judgedNames, type Judged, type OperationId } from '../contract/operations.js';
 import { claimCompany, type CompanyClaim } from './company-lock.js';
 import { decisiveInputs } from './evidence.js';
-import { attachEvidence } from './reporting/rule-evidence.js';
+import { attachEvidence } from './rule-evidence.js';
 import { honest, RuleContext } from './rule-context.js';
 import { NotApplicable, TargetBroken } from './outcomes.js';
 import { ruleTest as test } from './worker-state.js';

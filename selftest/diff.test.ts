@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ALL_AXES } from '../reference/axes/all.js';
 import { FAULTS } from '../reference/faults.js';
-import { checkAxis } from '../harness/diff/axis-check.js';
-import { diffTargets } from '../harness/diff/engine.js';
-import { firstDivergence } from '../harness/diff/compare.js';
-import { startReference } from '../harness/diff/targets.js';
+import { checkAxis } from '../tools/diff/axis-check.js';
+import { diffTargets } from '../tools/diff/engine.js';
+import { firstDivergence } from '../tools/diff/compare.js';
+import { startReference } from '../tools/diff/targets.js';
 import { runCli } from './support/cli.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ConfigError, loadProfile, loadRunSettings } from '../harness/config.js';
+import { ConfigError, loadProfile, loadRunSettings } from '../run/config.js';
 import { curlFor, renderExchange } from '../harness/evidence.js';
 import { eventually } from '../harness/eventually.js';
 import { Redactor } from '../harness/redact.js';

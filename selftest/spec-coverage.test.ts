@@ -9,7 +9,7 @@ import { accountFor, mustBeAccounted, rulesInSection, type SpecRule } from '../c
 import { plain, SPEC_UNITS, specUnit } from '../contract/spec/index.js';
 import { SPEC_RULES } from '../contract/spec/rules.js';
 import { TOKEN_ERRORS } from '../contract/token.js';
-import { collectRules } from '../harness/rule-catalogue.js';
+import { collectRules } from '../tools/rule-catalogue.js';
 import { renderReadmeCoverage } from '../scripts/coverage-readme.js';
 import { accountsWith, catalogueData, COVERAGE_FILE, README_FILE, renderCoverage, renderRulesModule, RULES_FILE } from '../scripts/coverage.js';
 

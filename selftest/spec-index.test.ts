@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { SILENCES } from '../contract/silences/index.js';
 import { quoteProblem } from '../contract/spec/index.js';
 import { specSource } from '../contract/spec/source.js';
-import { collectRules, type CatalogueRule } from '../harness/rule-catalogue.js';
+import { collectRules, type CatalogueRule } from '../tools/rule-catalogue.js';
 import { renderSpecIndex, SPEC_INDEX_FILE } from '../scripts/spec-index.js';
 
 const AREAS = ['token', 'admin', 'messaging-rest', 'messaging-soap', 'provisioning', 'directory', 'smtp'] as const;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
-import { ProfileSchema, type ProfileInput } from '../contract/profile.js';
+import type { ProfileInput } from '../contract/profile.js';
 import type { Served } from '../reference/state.js';
 import { LIMIT_ENV_KEYS } from '../run/config.js';
 import { startReferenceTarget } from '../run/run-context.js';
@@ -52,7 +52,7 @@ function through(profile: ProfileInput, from: string, base: string): ProfileInpu
 }
 
 // the reference as every run starts it (run/run-context.ts), held here to count what it serves
-const { reference } = await startReferenceTarget(process.env);
+const { reference, profile: referenceProfile } = await startReferenceTarget(process.env);
 
 interface Phases {
   timings?: Record<string, number>;
@@ -137,7 +137,7 @@ if (latencyMs !== undefined) {
     ['serial cost N × D', s(serial)],
     ['overlap factor (N × D / added wall)', `${overlap.toFixed(2)}×  (goal ≥ 4×)`, was ? `before: ${was.overlap}×` : undefined],
     ['time inside vitest, with latency', s(slow.run.summary().durationMs)],
-    ['most requests in flight (seen from the suite)', `${peakInFlight(slow.noted, latencyMs)} (limits.concurrency: ${process.env.SMS_CONCURRENCY ?? ProfileSchema.parse(reference.profile).limits.concurrency})`],
+    ['most requests in flight (seen from the suite)', `${peakInFlight(slow.noted, latencyMs)} (limits.concurrency: ${referenceProfile.limits.concurrency})`],
   );
   // the critical path: the longest chain of exchanges that depend on each other bounds the run from below
   const longest = chains(slow.noted, latencyMs);

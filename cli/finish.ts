@@ -6,7 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import { SECRET_KEY } from '../contract/profile.js';
 import { annotateAllureResults } from '../reporting/allure-annotate.js';
 import { renderAllure, startAllureRenderer, type AllureRenderer } from '../reporting/allure-render.js';
-import { applyExpectations, assertKnownRules, loadExpectations, today } from '../reporting/expectations.js';
+import { applyExpectations, assertKnownRules, loadExpectations } from '../reporting/expectations.js';
 import { junitXml } from '../reporting/junit.js';
 import { tally } from '../reporting/standing.js';
 import { runDuration, runStart } from '../reporting/run-meta.js';
@@ -27,6 +27,8 @@ export interface FinishOptions {
   summary: Summary;
   /** the expectations file to apply, if any */
   expectationsPath?: string;
+  /** today (YYYY-MM-DD, UTC), against which expectations expire (run/config.ts todayOf); else the clock's */
+  today?: string;
   /** a run of chosen rules (--rule): an expectation naming a rule it did not run is "not run", not refused */
   partial?: boolean;
   /** the profile's address of the spec (profile `specUrl`) */
@@ -96,7 +98,7 @@ async function finishWith(opts: FinishOptions): Promise<Verdict> {
       const areas = summary.areas ?? [...new Set(summary.rules.map((r) => r.interface))];
       assertKnownRules(file, opts.expectationsPath, summary, areas);
     }
-    summary.expectations = applyExpectations(summary, file, opts.expectationsPath, today());
+    summary.expectations = applyExpectations(summary, file, opts.expectationsPath, opts.today ?? new Date().toISOString().slice(0, 10));
     await copyFile(opts.expectationsPath, join(reportsDir, 'expectations.json'));
   }
   const commit = summary.commit ?? gitCommit();

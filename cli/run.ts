@@ -4,8 +4,8 @@ import { SPEC_RULES } from '../contract/spec/rules.js';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { ConfigError, type LoadOptions } from '../run/config.js';
-import { openRun, targetGiven, type OpenRun } from '../run/run-context.js';
+import { ConfigError, expectationsPathOf, targetGiven, todayOf, type LoadOptions } from '../run/config.js';
+import { openRun, type OpenRun } from '../run/run-context.js';
 import { suiteTestConfig } from '../run/vitest-options.js';
 import { startAllureRenderer, type AllureRenderer } from '../reporting/allure-render.js';
 import { loadExpectations } from '../reporting/expectations.js';
@@ -95,7 +95,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
   let renderer: AllureRenderer | undefined;
   phase('reference start');
   try {
-    const expectationsPath = extras.expectations ?? env.SMS_EXPECTATIONS ?? profile.expectations;
+    const expectationsPath = expectationsPathOf({ env, flags: { ...flags, expectations: extras.expectations } }, profile);
     // a malformed expectations file is refused before the run, not after it
     if (expectationsPath) loadExpectations(expectationsPath);
     const unreachable = await probe(profile);
@@ -153,7 +153,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     }
     // the profile as shown in reports and bundles: every secret replaced
     await writeFile(join(reportsDir, 'profile.json'), `${JSON.stringify(redactedProfile(profile), null, 2)}\n`);
-    const v = await finish({ reportsDir, summary, expectationsPath, partial: !!extras.rule, specUrl: profile.specUrl, secrets, log, renderer, allure: extras.allure });
+    const v = await finish({ reportsDir, summary, expectationsPath, today: todayOf(env), partial: !!extras.rule, specUrl: profile.specUrl, secrets, log, renderer, allure: extras.allure });
     phase('secret sweep, reports and Allure render');
     const slowDown = summary.rateLimited;
     if (slowDown && slowDown.responses > 0) {

@@ -41,11 +41,6 @@ export function assertKnownRules(file: ExpectationsFile, path: string, summary: 
   }
 }
 
-/** Today as YYYY-MM-DD in UTC (SMS_TODAY overrides it, for self-tests). */
-export function today(env: NodeJS.ProcessEnv = process.env): string {
-  return env.SMS_TODAY ?? new Date().toISOString().slice(0, 10);
-}
-
 /** Matches expectations with the run's outcomes, and marks each rule result it concerns. */
 export function applyExpectations(summary: Summary, file: ExpectationsFile, path: string, now: string): ExpectationReport {
   const byId = new Map(summary.rules.map((r) => [r.id, r]));

@@ -5,9 +5,11 @@ import { LimitsSchema, ProfileSchema, type InterfaceName, type Limits, type Prof
 import { RunSettingsSchema, type RunSettings } from '../harness/context.js';
 
 /**
- * Configuration enters here and only here (style.md, convention 5): environment variables
- * (dotenv) and an optional JSON profile file, parsed once with zod. Specs and generators read
- * the parsed result, never process.env.
+ * The suite's configuration enters here and only here (style.md, convention 5): flags, the
+ * SMS_* environment variables (dotenv) and an optional JSON profile file, parsed once with zod.
+ * The run resolves them once (run/run-context.ts); specs, reports and commands read the parsed
+ * result, never process.env (selftest/harness.test.ts holds every other file to it). The
+ * reference's own REFERENCE_* settings have their reader in reference/config.ts.
  */
 
 /** A configuration mistake, said in one sentence that names the key and what to set. */
@@ -49,6 +51,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): Limits {
   const origin = (path: string) => Object.entries(LIMIT_ENV_KEYS).find(([, k]) => k === path.split('.')[0])?.[0] ?? path;
   return parseOrExplain(LimitsSchema, limits, (path) => `The setting ${origin(path)}`);
 }
+
 
 const RUN_ENV: Record<string, keyof RunSettings> = {
   SMS_SEED: 'seed',
@@ -98,7 +101,32 @@ export function reportsDirOf({ env, flags = {} }: LoadOptions): string {
 export interface LoadOptions {
   env: NodeJS.ProcessEnv;
   /** command-line values, which win over the environment */
-  flags?: { target?: string; profile?: string; seed?: string; areas?: string; reportsDir?: string };
+  flags?: { target?: string; profile?: string; seed?: string; areas?: string; reportsDir?: string; expectations?: string };
+}
+
+/** Whether a target was given (--target, --profile, SMS_TARGET, SMS_PROFILE); otherwise the run starts the reference. */
+export function targetGiven({ env, flags = {} }: LoadOptions): boolean {
+  return Boolean(flags.target ?? flags.profile ?? env.SMS_TARGET ?? env.SMS_PROFILE);
+}
+
+/** The expectations file: --expectations, else SMS_EXPECTATIONS, else the profile's `expectations`. */
+export function expectationsPathOf({ env, flags = {} }: LoadOptions, profile?: Pick<Profile, 'expectations'>): string | undefined {
+  return flags.expectations ?? (env.SMS_EXPECTATIONS || undefined) ?? profile?.expectations;
+}
+
+/** Today as YYYY-MM-DD in UTC, against which expectations expire (SMS_TODAY overrides it, for self-tests). */
+export function todayOf(env: NodeJS.ProcessEnv): string {
+  return env.SMS_TODAY || new Date().toISOString().slice(0, 10);
+}
+
+/** Whether `run` prints where its time went (SMS_BENCH_TIMINGS, for `npm run bench`). */
+export function benchTimings(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env.SMS_BENCH_TIMINGS);
+}
+
+/** A profile the suite did not read from its configuration (the embedded reference's, generated), with the SMS_CONCURRENCY, SMS_MAX_* limits applied, parsed as loadProfile parses. */
+export function givenProfile(input: object, env: NodeJS.ProcessEnv): Profile {
+  return parseOrExplain(ProfileSchema, withLimitEnv(input, env), (path) => `The profile value "${path}"`);
 }
 
 /** The target profile: the JSON file (SMS_PROFILE or --profile), then env vars, then flags. */

@@ -1,18 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ProfileSchema, profileSecrets, type Profile } from '../contract/profile.js';
+import { profileSecrets, type Profile } from '../contract/profile.js';
 import { projectRoot } from '../contract/root.js';
 import type { RunContext, RunMeta, RunSettings } from '../harness/context.js';
-import { loadProfile, loadRunSettings, withLimitEnv, type LoadOptions } from './config.js';
+import { givenProfile, loadProfile, loadRunSettings, targetGiven, type LoadOptions } from './config.js';
 import { concurrencyPlan, type ConcurrencyPlan } from '../harness/gate.js';
 import { startReferenceThread, type ThreadedReference } from './reference-thread/index.js';
 
 export type { RunContext } from '../harness/context.js';
-
-/** Whether a target was given (--target, --profile, SMS_TARGET, SMS_PROFILE); otherwise the run starts the reference. */
-export function targetGiven({ env, flags = {} }: LoadOptions): boolean {
-  return Boolean(flags.target ?? flags.profile ?? env.SMS_TARGET ?? env.SMS_PROFILE);
-}
 
 /** The suite's version, as package.json states it. */
 export function suiteVersion(): string {
@@ -51,15 +46,17 @@ export interface OpenRun {
  */
 export async function startReferenceTarget(env: NodeJS.ProcessEnv, listen: { port?: number; host?: string; variant?: string; faults?: readonly string[] } = {}) {
   // imported on demand: a run against a remote target never loads the reference
-  const [{ start }, { variantNamed }, { Faults }] = await Promise.all([import('../reference/server.js'), import('../reference/variant.js'), import('../reference/faults.js')]);
-  const reference = await start({
-    port: listen.port,
-    host: listen.host,
-    ...(listen.variant !== undefined ? { variant: variantNamed(listen.variant) } : {}),
-    ...(listen.faults !== undefined ? { faults: new Faults(listen.faults) } : {}),
-  });
+  const [{ start }, { referenceOptions }, { variantNamed }, { Faults }] = await Promise.all([import('../reference/server.js'), import('../reference/config.js'), import('../reference/variant.js'), import('../reference/faults.js')]);
+  const reference = await start(
+    referenceOptions(env, {
+      port: listen.port,
+      host: listen.host,
+      ...(listen.variant !== undefined ? { variant: variantNamed(listen.variant) } : {}),
+      ...(listen.faults !== undefined ? { faults: new Faults(listen.faults) } : {}),
+    }),
+  );
   // the limits a reader sets (SMS_CONCURRENCY, ...) apply to the reference's generated profile too
-  const profile = ProfileSchema.parse(withLimitEnv(reference.profile, env));
+  const profile = givenProfile(reference.profile, env);
   return { reference, profile };
 }
 

@@ -15,7 +15,7 @@ import { ROOT } from './support/cli.js';
 import { sharedFile } from './support/shared.js';
 import { lackedOperations, SMTP_SETTINGS } from '../reference/admin/readings.js';
 import { variantNamed } from '../reference/variant.js';
-import { platformFromEnv } from '../reference/server.js';
+import { platformFromEnv } from '../reference/config.js';
 
 /** Issue 15, Build 1 and 2: operations as data, gated in one place by the profile. */
 

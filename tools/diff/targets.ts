@@ -1,4 +1,4 @@
-import { ProfileSchema, profileSecrets, type Profile } from '../../contract/profile.js';
+import { profileSecrets, type Profile } from '../../contract/profile.js';
 import { ConfigError, loadProfile } from '../../run/config.js';
 
 /**
@@ -52,8 +52,7 @@ export async function parseReferenceSpec(spec: string, flag: string): Promise<Re
 /** Starts an embedded reference of that variant and faults, on a free loopback port. */
 export async function startReference(ref: ReferenceSpec, label: string): Promise<DiffSide> {
   const { startReferenceTarget } = await import('../../run/run-context.js');
-  const { reference: running } = await startReferenceTarget({}, { variant: ref.variant, faults: ref.faults });
-  const profile = ProfileSchema.parse(running.profile);
+  const { reference: running, profile } = await startReferenceTarget({}, { variant: ref.variant, faults: ref.faults });
   return { spec: label, profile, secrets: profileSecrets(profile), reference: ref, close: running.close };
 }
 

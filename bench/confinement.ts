@@ -7,7 +7,7 @@ import { SummarySchema, type Summary } from '../contract/summary.js';
 
 /**
  * `npm run confinement [-- --jobs N] [-- --faults id,id] [-- --full] [-- --out FILE]`: fault
- * confinement (issue 8, item 5). Each reference fault is switched on for EVERY request (not
+ * confinement. Each reference fault is switched on for EVERY request (not
  * scoped to its rule) and the suite runs against it; the matrix shows which rules failed. A fault
  * is confined when only its own rule fails; spill over other rules is inherent only where the
  * fault declares it (`alsoBreaks` with a reason). Benchmark-style: minutes, not part of `npm test`.

@@ -20,7 +20,7 @@ import { chains, peakInFlight } from './critical-path.js';
  *
  * `npm run bench -- --latency 20`: the same run again through a TCP proxy in this process that
  * adds 20 ms to every round trip, and the overlap factor N × D / (added wall time): how much of
- * the network's waiting the suite hides by keeping requests in flight together (issue 11).
+ * the network's waiting the suite hides by keeping requests in flight together.
  */
 const SAMPLES = 400;
 
@@ -102,7 +102,7 @@ const rows: Array<[string, string, string?]> = [
   ...closing(direct),
 ];
 
-/** The figures issue 17 asks for: the reports' share of the run beside the vitest time, and allure.html's size. */
+/** The reports' share of the run beside the vitest time, and allure.html's size. */
 function closing({ run, timings, cpu }: Phases & { run: CliResult }): Array<[string, string, string?]> {
   const reports = Object.keys(timings ?? {}).find((k) => k.startsWith('secret sweep'));
   const vitest = Object.keys(timings ?? {}).find((k) => k.startsWith('vitest'));

@@ -7,7 +7,7 @@ import { gitCommit, readSummaryFile, ROOT } from './finish.js';
 import { tarGz, untarGz, type TarEntry } from './tar.js';
 
 /**
- * `bundle` and `verify` (issue 12, item 4): one run's evidence in one archive, with a SHA-256
+ * `bundle` and `verify`: one run's evidence in one archive, with a SHA-256
  * manifest of every file in it and of the suite's own files, so that a certification package
  * cannot be edited quietly. `verify` recomputes every hash and names each file that changed.
  */

@@ -6,7 +6,7 @@ import type { Outcome, RuleResult, Summary } from '../contract/summary.js';
 import { readSummaryFile } from './finish.js';
 
 /**
- * `compare`: the upgrade gate (issue 12, items 2 and 3). Two runs give regressions, fixes, rules
+ * `compare`: the upgrade gate. Two runs give regressions, fixes, rules
  * new or gone and changed not-applicable reasons, as a terminal table, Markdown and JSON, and
  * exit 1 on any regression. Three or more give one rule × run matrix in Markdown and HTML.
  */

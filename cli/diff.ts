@@ -16,7 +16,7 @@ const int = (flag: string, text: string | undefined, fallback: number, min: numb
   return Number(text);
 };
 
-/** `diff` (issue 19, Build 3): returns the exit code. */
+/** `diff`: returns the exit code. */
 export async function diffCommand(args: string[], log: (line: string) => void = console.log, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const { values } = parseArgs({
     args,

@@ -11,7 +11,7 @@ import { probe } from './preflight.js';
 import { EXIT } from './scorecard.js';
 
 /**
- * `discover` (issue 19, Build 1): from a minimal profile (base URL, accounts and secrets,
+ * `discover`: from a minimal profile (base URL, accounts and secrets,
  * administration and provisioning credentials, fixtures), probe the target and write the full
  * profile, its sidecar PROFILE.discovery.json (a comment per key: confidence, reading, evidence)
  * and PROFILE.discovery.md (the report, exchanges redacted). Without --target, the embedded

@@ -162,7 +162,7 @@ export async function renderReport(reportsDir: string, summary: Summary, v: Verd
   const reportDir = join(reportsDir, 'allure-report');
   const resultsDir = join(reportsDir, 'allure-results');
   const redact = inputs.redact ?? ((text: string) => text);
-  // Allure's headline is the report name: it says the verdict (issue 17, item 4)
+  // Allure's headline is the report name: it says the verdict
   const allure = async () => {
     if (!existsSync(resultsDir) || inputs.allure === false) return;
     const environment = Object.fromEntries(Object.entries(environmentOf(summary)).map(([k, value]) => [k, redact(value)]));
@@ -181,7 +181,7 @@ export async function renderReport(reportsDir: string, summary: Summary, v: Verd
   if (rendered) throw rendered;
 }
 
-/** What the verdict page says of its run (issue 17, item 3): run-info.json, the profile's digest, the files beside it. */
+/** What the verdict page says of its run: run-info.json, the profile's digest, the files beside it. */
 function runIdentity(reportsDir: string): RunIdentity {
   const read = (name: string) => (existsSync(join(reportsDir, name)) ? readFileSync(join(reportsDir, name), 'utf8') : undefined);
   const info = JSON.parse(read('run-info.json') ?? '{}') as { gitCommit?: string; finishedAt?: string };

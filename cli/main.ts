@@ -17,7 +17,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const command = first === '--help' || first === '-h' || first === 'help' ? undefined : first;
   if (command !== undefined && !Object.hasOwn(COMMANDS, command)) throw new ConfigError(`Unknown command "${command}"; use ${Object.keys(COMMANDS).join(', ')} (each answers --help).`);
-  // each command loads only its own modules: a run's start is on the clock (issue 17)
+  // each command loads only its own modules: a run's start is on the clock
   if (command === 'discover') return (await import('./discover.js')).discoverCommand(rest);
   if (first !== command) {
     console.log(USAGE);

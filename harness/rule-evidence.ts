@@ -1,7 +1,7 @@
 import * as allure from 'allure-js-commons';
 import { exchangeTitle, renderExchange } from './evidence.js';
 import type { Exchange } from './http.js';
-import { DECISIVE_TAG, PHASE_TAG, type Phase } from './evidence-marks.js';
+import { DECISIVE_TAG, PHASE_TAG, type Phase, type RecordedExchange } from './evidence-marks.js';
 import type { RuleContext } from './rule-context.js';
 
 /** What a rule leaves in the Allure report: its exchanges (and notes) as evidence; its labels are harness/rule.ts's. */
@@ -26,12 +26,10 @@ const sameExchange = (a: Exchange, b: Exchange) =>
   a.method === b.method && a.url === b.url && a.requestBody === b.requestBody && a.status === b.status && a.responseBody === b.responseBody && a.error === b.error;
 
 /** Consecutive identical exchanges of one phase (eventually() polling the same state) become one entry with a count and timing. */
-function fold(all: Exchange[], times: number[], phases: Phase[]): Folded[] {
+function fold(all: readonly RecordedExchange[]): Folded[] {
   const out: Folded[] = [];
-  all.forEach((x, i) => {
+  all.forEach(({ exchange: x, at, phase }, i) => {
     const last = out[out.length - 1];
-    const at = times[i] ?? 0;
-    const phase = phases[i] ?? 'body';
     if (last && last.phase === phase && sameExchange(last.x, x)) {
       last.count += 1;
       last.last = at;
@@ -49,7 +47,7 @@ function fold(all: Exchange[], times: number[], phases: Phase[]): Folded[] {
  *
  * A rule that passed gets the same entries, in the same order and with the same titles, as ONE
  * attachment (`compact`): nobody opens a card for it, and one file instead of a dozen per rule is
- * most of what the run writes, sweeps for secrets and renders (issue 17, item 7: about 2,700
+ * most of what the run writes, sweeps for secrets and renders (about 2,700
  * fewer files a run, 1.4 s less rendering, allure.html 14.4 → 12.3 MB).
  */
 export async function attachEvidence(t: RuleContext, { compact }: { compact: boolean }): Promise<void> {
@@ -66,7 +64,7 @@ export async function attachEvidence(t: RuleContext, { compact }: { compact: boo
 /** The evidence entries (title and redacted text) of a rule, in time order, folded and cut as described above. */
 function evidenceEntries(t: RuleContext): Array<{ title: string; text: string }> {
   const out: Array<{ title: string; text: string }> = [];
-  const all = fold(t.exchanges, t.exchangeTimes, t.exchangePhases);
+  const all = fold(t.recorded);
   const d = t.decisive;
   const isDecisive = (f: Folded) => d?.kind === 'exchange' && d.index >= f.from && d.index <= f.to;
   const omitted = all.length - EVIDENCE_HEAD - EVIDENCE_TAIL;

@@ -11,13 +11,13 @@ import { projectRoot } from '../contract/root.js';
 export const sectionAnchor = (section: string) => `sec-${section.replace(/^§/, '')}`;
 
 
-/** Labels allure-vitest adds that tell a reader nothing about the rule (issue 17, item 4). */
+/** Labels allure-vitest adds that tell a reader nothing about the rule. */
 const NOISE = new Set(['framework', 'language', 'host', 'thread', 'package', 'story', 'annotated']);
 
 const ROOT = projectRoot(import.meta.url) + sep;
 
 /**
- * Machine paths out of a stack trace, words kept (issue 17, Found 5): the suite's root goes from
+ * Machine paths out of a stack trace, words kept: the suite's root goes from
  * anywhere in the text; other absolute paths only where a stack frame names its file ("at f (/x/y.js:1:2)"),
  * so "POST /Provisioning/Cancel: expected…" and "node:internal/process/task_queues" stay whole.
  */

@@ -7,7 +7,7 @@ import AllureVitestReporter from 'allure-vitest/reporter';
 /**
  * allure-vitest's reporter with a writer that does not fsync. The stock writer writes every
  * attachment to a temporary file, fsyncs it and renames it: with one attachment per exchange
- * that was 9 of a run's 12 seconds of main-thread time (issue 11), spent blocking the thread that
+ * that was 9 of a run's 12 seconds of main-thread time, spent blocking the thread that
  * also serves the embedded reference. The results are rendered right after the run, so
  * durability across a power cut buys nothing here. Attachments are written asynchronously (off
  * the main thread, in libuv's pool); the reporter waits for them before the run ends.
@@ -58,7 +58,7 @@ export default class QuickAllureReporter extends AllureVitestReporter {
     };
     // each rule's result and evidence are written when the rule ends, not all at the run's end:
     // the writing overlaps the rest of the run instead of standing between the last rule and the
-    // report (issue 17, item 7). The run's end then handles only what no rule result carried
+    // report. The run's end then handles only what no rule result carried
     // (suite hooks), skipping the rules already written.
     type Task = Parameters<AllureVitestReporter['handleTask']>[0];
     const written = new Set<string>();

@@ -3,7 +3,7 @@ import { ConfigError } from '../run/config.js';
 import { ExpectationsFileSchema, type AppliedExpectation, type ExpectationReport, type ExpectationsFile, type ExpectationStatus, type RuleResult, type Summary } from '../contract/summary.js';
 
 /**
- * Expectations as data (issue 12, item 1): a target's known, accepted deviations. A rule that
+ * Expectations as data: a target's known, accepted deviations. A rule that
  * fails as expected is reported apart and does not change the exit code; an expectation whose
  * rule now passes (stale) or whose expiry date has passed (expired) fails the run, so a known
  * deviation is never forgotten; an expectation naming no rule of the suite is refused.

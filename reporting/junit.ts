@@ -7,7 +7,7 @@ import type { RuleResult, Summary } from '../contract/summary.js';
  * agree to the rule: one test case per rule; fail is <failure>, broken is <error>, not applicable
  * is <skipped> with its reason; an expected failure is <skipped> with the expectation's reason
  * (it does not count against the target, as in the exit code), a stale or expired expectation is
- * a <failure>. A should-level rule that failed or broke is a warning (issue 17, item 5): not counted
+ * a <failure>. A should-level rule that failed or broke is a warning: not counted
  * in the verdict, so not a <failure> or <error> either, but a <system-out> and a "warning" property.
  * A testsuite "verdict" carries the verdict and the exit code as properties, so a CI that reads only
  * this file and one that reads only the exit code agree (and where the exit code is not 0 for a

@@ -1,5 +1,5 @@
 /**
- * Where the report's spec links land (issue 16, Build 4): spec.html beside the verdict page and
+ * Where the report's spec links land: spec.html beside the verdict page and
  * allure.html, whose element ids are the spec index's anchors (`§4.4/DeleteMessage`) and sections
  * (`§4.4`). One place, so the verdict page, its cards and the Allure descriptions agree.
  */

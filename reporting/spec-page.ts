@@ -10,7 +10,7 @@ import { esc, lookOf } from './verdict-card.js';
 import { STYLE } from './verdict-style.js';
 
 /**
- * The spec inside the report (issue 16, Build 4): spec.html beside the verdict page, the whole
+ * The spec inside the report: spec.html beside the verdict page, the whole
  * interface spec rendered from the index (contract/spec/units.ts, so an installed suite needs
  * no copy of the spec), every unit with its anchor as its element id and marked as docs/coverage.md
  * marks it: enforced (by which rules, each with its outcome in this run and a link to its card),

@@ -5,6 +5,7 @@ import type { SerializedError } from '@vitest/utils';
 import type { RuleRecord } from '../harness/rule.js';
 import type { Outcome, RuleResult, Summary } from '../contract/summary.js';
 import type { RunMeta } from '../harness/context.js';
+import { junitXml } from './junit.js';
 import { tally, totalsOf } from './standing.js';
 
 /**
@@ -108,6 +109,9 @@ export default class SummaryReporter implements Reporter {
     tally(summary);
     mkdirSync(reportsDir, { recursive: true });
     writeFileSync(join(reportsDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+    // junit.xml has one writer (reporting/junit.ts), so a bare `npx vitest run` gets the same test cases as
+    // the CLI; the CLI writes both files again once it has applied the expectations and the verdict (cli/finish.ts)
+    writeFileSync(join(reportsDir, 'junit.xml'), junitXml(summary));
   }
 }
 

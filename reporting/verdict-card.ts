@@ -9,7 +9,7 @@ import { replayCommand, type EvidenceEntry, type RuleEvidence } from './verdict-
 import type { Outcome, RuleResult } from '../contract/summary.js';
 
 /**
- * A rule's card on the verdict page (issue 17, item 1): the reason, then the exchange (or SMTP
+ * A rule's card on the verdict page: the reason, then the exchange (or SMTP
  * dialogue, or a property's counterexample) whose answer decided the verdict, open, with the
  * request, the answer and the curl/swaks repeat; the rest of the evidence folded under its own
  * headings (the rule's exchanges, the counterexample's, preconditions, cleanup) in time order.

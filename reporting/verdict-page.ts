@@ -9,7 +9,7 @@ import { STYLE } from './verdict-style.js';
 import { runDuration, runStart } from './run-meta.js';
 
 /**
- * The page the report opens on (issue 12, item 6; issue 17): the verdict with its counts and
+ * The page the report opens on: the verdict with its counts and
  * the run it belongs to, then the findings ordered by what they mean, every not-applicable rule
  * with its reason, and every section of the spec with its rules. One self-contained HTML file,
  * no script, built from summary.json (so its totals are summary.json's) and the evidence in the
@@ -81,7 +81,7 @@ export function verdictPage({ summary, verdict, evidence, specUrl, allureHref = 
     const k = (o: Outcome) => rules.filter((r) => r.outcome === o && !isExpected(r)).length;
     return `<tr><td>${esc(name)}</td><td>${k('pass')}</td><td>${k('fail')}</td><td>${k('broken')}</td><td>${k('notApplicable')}</td><td>${rules.filter(isExpected).length}</td><td>${rules.length}</td></tr>`;
   };
-  // a rule is listed under every section its anchors name (issue 16): §4.4 lists the SOAP DeleteMessage rules
+  // a rule is listed under every section its anchors name: §4.4 lists the SOAP DeleteMessage rules
   const sectionsOf = (r: RuleResult) => r.sections ?? [r.section];
   const sections = [...new Set(summary.rules.flatMap(sectionsOf))].sort((a, b) => sectionKey(a).localeCompare(sectionKey(b)));
   const files = run?.files ?? {};

@@ -33,12 +33,11 @@ export function suiteTestConfig({ reportsDir, plan, context }: SuiteRunShape): I
     hookTimeout: 60_000,
     reporters: [
       './reporting/summary-reporter.ts',
-      ['junit', { outputFile: join(reportsDir, 'junit.xml'), suiteName: 'secure-messaging-conformance' }],
       // reportMatchers off: matcher steps would print compared values, secrets included
       ['./reporting/allure-reporter.ts', { resultsDir: join(reportsDir, 'allure-results'), reportMatchers: false }],
     ],
     // the specs and harness, as vite transforms them for the workers, are kept on disk between
-    // runs (keyed by content): a repeated run skips about 10% of its CPU (issue 17, item 7).
+    // runs (keyed by content): a repeated run skips about 10% of its CPU.
     // Beside the suite, not in node_modules, which may be a shared install
     experimental: { fsModuleCache: true, fsModuleCachePath: '.cache/vitest-modules' },
     ...(context ? { provide: { conformance: context } } : {}),

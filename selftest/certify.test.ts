@@ -12,7 +12,7 @@ import { SummarySchema, type ExpectationsFile, type RuleResult, type Summary } f
 import { runCli, runNode, type CliResult } from './support/cli.js';
 
 /**
- * Certification and upgrade gates (issue 12): expectations, compare and the matrix, bundles,
+ * Certification and upgrade gates: expectations, compare and the matrix, bundles,
  * shards and merge, `run --rule`, and the exit codes of docs/INTERPRETING.md. The CLI runs use
  * the token area only, to keep `npm test` short.
  */

@@ -7,7 +7,7 @@ import { formOf } from '../tools/diff/steps/provisioning-observe.js';
 import { startReference, type DiffSide } from '../tools/diff/targets.js';
 
 /**
- * The provisioning steps of `diff` (tools/diff/steps/provisioning.ts; issue 19, Must show):
+ * The provisioning steps of `diff` (tools/diff/steps/provisioning.ts):
  * they run on the reference without a step failing, keep every secret out of what they observe,
  * and name a provisioning axis read the other way. Every provisioning axis is checked by
  * `npm run diff-axes -- --only provisioning.…` (slower).

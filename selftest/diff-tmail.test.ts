@@ -4,7 +4,7 @@ import { checkAxis } from '../tools/diff/axis-check.js';
 
 /**
  * `diff` names the axes the token-more, mailbox-more, lenient and soap-more step families reach
- * (tools/diff/steps/; issue 19, Must show): one cheap axis per family. `npm run diff-axes`
+ * (tools/diff/steps/): one cheap axis per family. `npm run diff-axes`
  * checks every one of them.
  */
 

@@ -14,7 +14,7 @@ import { randomVariant } from '../reference/variant.js';
 import { runCli } from './support/cli.js';
 
 /**
- * Issue 19, Must show: for 10 random variant seeds, discovery from a minimal profile (the
+ * For 10 random variant seeds, discovery from a minimal profile (the
  * reference's generated profile without any key a probe decides) recovers every reading the seed
  * drew that the catalogue marks discoverable: the reference's generated profile declares the drawn
  * readings, so it is the oracle. Then the suite passes under a discovered profile.

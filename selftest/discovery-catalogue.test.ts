@@ -7,7 +7,7 @@ import { PROBES } from '../tools/discover/probes/index.js';
 import { FAULTS } from '../reference/faults.js';
 import { ROOT } from './support/cli.js';
 
-/** Issue 19, Build 2: every catalogue entry says how it is discovered, or why it cannot be (like the axis check of selftest/silences.test.ts). */
+/** Every catalogue entry says how it is discovered, or why it cannot be (like the axis check of selftest/silences.test.ts). */
 describe('the discovery answers of the catalogue of silences', () => {
   const kinds = (id: string) => Object.keys(DISCOVERY[id] ?? {});
 

@@ -11,7 +11,7 @@ import { WorkerTransport } from '../harness/transport/worker.js';
 import { TargetBroken } from '../harness/outcomes.js';
 import { Redactor } from '../harness/redact.js';
 
-/** Issue 11: a polite client (limits, Retry-After) that reads no more than the profile allows. */
+/** A polite client (limits, Retry-After) that reads no more than the profile allows. */
 
 const closers: Array<() => void> = [];
 afterAll(() => closers.forEach((c) => c()));

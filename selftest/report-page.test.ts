@@ -11,7 +11,7 @@ import { verdictPage } from '../reporting/verdict-page.js';
 import { contrast, PAIRS } from '../reporting/verdict-style.js';
 import { verdict } from '../cli/scorecard.js';
 
-/** The verdict page, JUnit and evidence marking on made-up runs (issue 17): no target needed. */
+/** The verdict page, JUnit and evidence marking on made-up runs: no target needed. */
 
 const x = (method: string, path: string, status: number, body = ''): Exchange => ({
   method,

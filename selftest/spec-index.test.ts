@@ -9,7 +9,7 @@ import { renderSpecIndex, SPEC_INDEX_FILE } from '../scripts/spec-index.js';
 const AREAS = ['token', 'admin', 'messaging-rest', 'messaging-soap', 'provisioning', 'directory', 'smtp'] as const;
 
 /**
- * Issue 16: the spec is the index. The index is current; every rule is anchored to the words it
+ * The spec is the index. The index is current; every rule is anchored to the words it
  * enforces (each quote verbatim in its unit, modulo white space and markdown); a rule's id names
  * its spec file; a rule resting only on the suite's reading of a silence is `should`.
  */

@@ -20,7 +20,7 @@ export interface ThreadedReference {
 /**
  * The embedded reference started in a worker thread of its own, for `run`: the reference then
  * answers on its own event loop (and core) while the main thread runs vitest's coordinator and
- * reporters, and its modules load while the main thread loads vitest's (issue 17, item 7). A
+ * reporters, and its modules load while the main thread loads vitest's. A
  * reference that cannot start (a wrong REFERENCE_VARIANT, REFERENCE_FAULTS or REFERENCE_EDITION) is a
  * configuration error in one sentence. The thread starts it through startReferenceTarget (the one
  * place), reading the environment as the process had it: the profile it answers has the limits applied.

@@ -4,8 +4,8 @@ import { STEP_OPERATIONS } from './steps/index.js';
 import { startReference } from './targets.js';
 
 /**
- * `diff` of the reference default against the reference under one changed axis (issue 19,
- * Must show): does it name that axis, and in how many steps? Used by the self-test (a few axes)
+ * `diff` of the reference default against the reference under one changed axis:
+ * does it name that axis, and in how many steps? Used by the self-test (a few axes)
  * and `npm run diff-axes` (every axis).
  */
 export interface AxisCheck {

@@ -8,7 +8,7 @@ import type { Observation, StartState } from './session.js';
 import type { DiffSide } from './targets.js';
 
 /**
- * `diff` (issue 19, Build 3): both targets get the same generated sequences; the first
+ * `diff`: both targets get the same generated sequences; the first
  * difference of their normalised answers is shrunk by fast-check to the shortest sequence that
  * shows it, then classified: a catalogued silence read two ways (tools/diff/explain.ts), a rule
  * one side breaks (tools/diff/rules.ts), or neither (uncatalogued: a candidate silence for the

@@ -1,6 +1,6 @@
 /**
  * What the spec leaves to the server is taken out of an answer before two targets' answers are
- * compared (issue 19, Build 3): ids (spec §2 'ids are ints', their values unstated), times,
+ * compared: ids (spec §2 'ids are ints', their values unstated), times,
  * session keys, tokens and passwords (secrets, never shown), and the accounts and run names
  * each target has of its own. Every other difference is the targets' own, and is kept: the
  * form of a time (date-format), of an id (number or string), of an error body, the field names,

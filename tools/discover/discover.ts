@@ -37,7 +37,7 @@ export interface DiscoveryResult {
 }
 
 /**
- * `discover` (issue 19, Build 1): runs every probe against the target named by the minimal
+ * `discover`: runs every probe against the target named by the minimal
  * profile, one after another, then cleans up everything the probes made. A probe that throws
  * leaves its keys at their defaults and says why; the others still run.
  */

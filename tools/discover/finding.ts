@@ -1,7 +1,7 @@
 import type { Profile } from '../../contract/profile.js';
 
 /**
- * How sure a finding is (issue 19, Build 1):
+ * How sure a finding is:
  *   decided    the target's answers match exactly one catalogued reading
  *   ambiguous  several readings match (or the probe could not tell): the default is kept, the key listed
  *   none       no catalogued reading matches: a likely violation, named with the rules that judge it

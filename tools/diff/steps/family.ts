@@ -3,7 +3,7 @@ import type { OperationId } from '../../../contract/operations.js';
 import type { DiffSession, Observation } from '../session.js';
 
 /**
- * One family of `diff` steps (issue 19, Build 3): the operations of one interface (or one part of
+ * One family of `diff` steps: the operations of one interface (or one part of
  * it) that `diff` drives both targets with. A family says which spec operations each of its step
  * kinds performs (the rules judging them are the ones run when a side breaks one), how random
  * sequences draw its steps (weights), the steps it adds to the canonical sequence tried first,

@@ -17,7 +17,7 @@ import { LENIENT, type LenientOp } from './lenient.js';
 import { SOAP_MORE, type SoapMoreOp } from './soap-more.js';
 
 /**
- * The operations `diff` drives both targets with (issue 19, Build 3), one family per interface
+ * The operations `diff` drives both targets with, one family per interface
  * (or part of one), listed here once. Random sequences draw steps from every family by weight;
  * the canonical sequence (every family's part, in this order) is tried first, so a difference any
  * single step shows is found at once and then cut down to the steps that show it.

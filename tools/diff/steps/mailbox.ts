@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Side } from '../../../generators/mailbox-model.js';
+import { eventually } from '../../../harness/eventually.js';
 import type { HttpResponse } from '../../../harness/http.js';
 import type { DiffSession, Observation } from '../session.js';
 import { skipped, type StepFamily } from './family.js';
@@ -62,15 +63,18 @@ export async function createFolder(s: DiffSession, step: string, who: Side, type
   return s.observe(step, res);
 }
 
-/** Waits (briefly) for a sent message to reach the recipient's Inbox, as the mailbox model does. */
+/** how long a sent message may take to reach the recipient before the diff goes on */
+const DELIVERY_MS = 2_000;
+
+/** Waits (briefly: two seconds at most) for a sent message to reach the recipient's Inbox, as the mailbox model does; a message still missing then is what the next steps observe. */
 export async function delivered(s: DiffSession, mid: number): Promise<void> {
   const inbox = s.home('recipient');
   if (inbox === undefined) return;
-  for (let i = 0; i < 20; i++) {
+  const arrived = async () => {
     const res = await s.clients.rest.inboxMessageIds(s.rest('recipient'), { FolderId: inbox, MessageListFilter: 0, MustHaveAttachments: false });
-    if (((res.json as { MessageIds?: number[] } | undefined)?.MessageIds ?? []).includes(mid)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return ((res.json as { MessageIds?: number[] } | undefined)?.MessageIds ?? []).includes(mid) ? true : undefined;
+  };
+  await eventually(`message ${mid} in the recipient's Inbox`, arrived, { timeoutMs: DELIVERY_MS }).catch(() => undefined);
 }
 
 async function folderStep(s: DiffSession, op: MailboxOp, step: string): Promise<Observation> {

@@ -3,11 +3,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FAULTS, type FaultDef } from '../reference/faults.js';
-import type { Summary } from '../contract/summary.js';
+import { SummarySchema, type Summary } from '../contract/summary.js';
 
 /**
  * `npm run confinement [-- --jobs N] [-- --faults id,id] [-- --full] [-- --out FILE]`: fault
- * confinement (issue 8, item 5). Each reference fault is switched on for EVERY request (not
+ * confinement. Each reference fault is switched on for EVERY request (not
  * scoped to its rule) and the suite runs against it; the matrix shows which rules failed. A fault
  * is confined when only its own rule fails; spill over other rules is inherent only where the
  * fault declares it (`alsoBreaks` with a reason). Benchmark-style: minutes, not part of `npm test`.
@@ -51,7 +51,7 @@ function vitest(files: string[], extra: Record<string, string>): Promise<{ summa
     });
     child.on('close', () => {
       try {
-        done({ summary: JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Summary });
+        done({ summary: SummarySchema.parse(JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8'))) });
       } catch (e) {
         done({ error: `no summary: ${(e as Error).message}` });
       }

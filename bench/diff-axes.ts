@@ -1,10 +1,10 @@
 import { ALL_AXES } from '../reference/axes/all.js';
-import { checkAxis, notShownReason, type AxisCheck } from '../harness/diff/axis-check.js';
-import { median } from '../harness/diff/report.js';
+import { checkAxis, notShownReason, type AxisCheck } from '../tools/diff/axis-check.js';
+import { median } from '../tools/diff/report.js';
 
 /**
  * `npm run diff-axes [-- --runs K --seed N --only a,b]`: `diff` of the reference default against
- * each single-axis variant (its second reading), as issue 19 asks: how many axes it names, the
+ * each single-axis variant (its second reading): how many axes it names, the
  * median length of the shrunk sequences, and each axis it cannot show with the reason.
  */
 const arg = (name: string) => {

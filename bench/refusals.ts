@@ -4,8 +4,8 @@ import { coverageLines, refusalRound, type RoundResult } from '../selftest/suppo
 import { ROOT } from '../selftest/support/cli.js';
 
 /**
- * `npm run refusals [-- --from K] [-- --max N]`: the precondition self-test's every round
- * (issue 15, Build 3). Round k refuses, for each rule, its k-th precondition operation
+ * `npm run refusals [-- --from K] [-- --max N]`: the precondition self-test's every round.
+ * Round k refuses, for each rule, its k-th precondition operation
  * (reference/refusals.ts); rounds go on until one refuses nothing. `npm test` runs rounds 0-2
  * (selftest/preconditions.test.ts); this runs the rest, minutes each. Writes reports/refusals.md.
  */

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
-import { ProfileSchema, type ProfileInput } from '../contract/profile.js';
+import type { ProfileInput } from '../contract/profile.js';
 import type { Served } from '../reference/state.js';
-import { LIMIT_ENV_KEYS } from '../harness/config.js';
-import { startReferenceTarget } from '../harness/run-context.js';
+import { LIMIT_ENV_KEYS } from '../run/config.js';
+import { startReferenceTarget } from '../run/run-context.js';
 import { runCli, type CliResult } from '../selftest/support/cli.js';
 import { BEFORE } from './baseline.js';
 import { startLatencyProxy } from './latency-proxy.js';
@@ -20,7 +20,7 @@ import { chains, peakInFlight } from './critical-path.js';
  *
  * `npm run bench -- --latency 20`: the same run again through a TCP proxy in this process that
  * adds 20 ms to every round trip, and the overlap factor N × D / (added wall time): how much of
- * the network's waiting the suite hides by keeping requests in flight together (issue 11).
+ * the network's waiting the suite hides by keeping requests in flight together.
  */
 const SAMPLES = 400;
 
@@ -51,8 +51,8 @@ function through(profile: ProfileInput, from: string, base: string): ProfileInpu
   return JSON.parse(JSON.stringify(profile).split(from).join(base)) as ProfileInput;
 }
 
-// the reference as every run starts it (harness/run-context.ts), held here to count what it serves
-const { reference } = await startReferenceTarget(process.env);
+// the reference as every run starts it (run/run-context.ts), held here to count what it serves
+const { reference, profile: referenceProfile } = await startReferenceTarget(process.env);
 
 interface Phases {
   timings?: Record<string, number>;
@@ -102,7 +102,7 @@ const rows: Array<[string, string, string?]> = [
   ...closing(direct),
 ];
 
-/** The figures issue 17 asks for: the reports' share of the run beside the vitest time, and allure.html's size. */
+/** The reports' share of the run beside the vitest time, and allure.html's size. */
 function closing({ run, timings, cpu }: Phases & { run: CliResult }): Array<[string, string, string?]> {
   const reports = Object.keys(timings ?? {}).find((k) => k.startsWith('secret sweep'));
   const vitest = Object.keys(timings ?? {}).find((k) => k.startsWith('vitest'));
@@ -137,7 +137,7 @@ if (latencyMs !== undefined) {
     ['serial cost N × D', s(serial)],
     ['overlap factor (N × D / added wall)', `${overlap.toFixed(2)}×  (goal ≥ 4×)`, was ? `before: ${was.overlap}×` : undefined],
     ['time inside vitest, with latency', s(slow.run.summary().durationMs)],
-    ['most requests in flight (seen from the suite)', `${peakInFlight(slow.noted, latencyMs)} (limits.concurrency: ${process.env.SMS_CONCURRENCY ?? ProfileSchema.parse(reference.profile).limits.concurrency})`],
+    ['most requests in flight (seen from the suite)', `${peakInFlight(slow.noted, latencyMs)} (limits.concurrency: ${referenceProfile.limits.concurrency})`],
   );
   // the critical path: the longest chain of exchanges that depend on each other bounds the run from below
   const longest = chains(slow.noted, latencyMs);

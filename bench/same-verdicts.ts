@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
-import type { Summary } from '../contract/summary.js';
+import { SummarySchema, type Summary } from '../contract/summary.js';
 
 /**
  * `node --import tsx bench/same-verdicts.ts BEFORE/summary.json AFTER/summary.json [...pairs]`:
- * whether two runs gave the same verdict, rule for rule (issue 18, "Must show"). Prints each
+ * whether two runs gave the same verdict, rule for rule. Prints each
  * rule whose outcome differs, or that only one run has, and exits 1 if any pair differs.
  * Pairs are given one after another: before1 after1 before2 after2 ...
  */
 function outcomes(path: string): Map<string, string> {
-  const summary = JSON.parse(readFileSync(path, 'utf8')) as Summary;
+  const summary = SummarySchema.parse(JSON.parse(readFileSync(path, 'utf8')));
   return new Map(summary.rules.map((r) => [r.id, r.outcome]));
 }
 

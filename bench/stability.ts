@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { LIMIT_ENV_KEYS } from '../harness/config.js';
+import { LIMIT_ENV_KEYS } from '../run/config.js';
 import { runCli } from '../selftest/support/cli.js';
 
 /**

@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = join(ROOT, 'dist');
 /** The folders the CLI and the reference are compiled from; specs stay TypeScript, for vitest. */
-export const SOURCES = ['cli', 'harness', 'contract', 'reference', 'generators'];
+export const SOURCES = ['cli', 'harness', 'run', 'reporting', 'tools', 'contract', 'reference', 'generators'];
 /** holds the newest source time the build saw */
 export const STAMP = join(DIST, '.built');
 

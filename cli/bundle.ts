@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { profileSecrets } from '../contract/profile.js';
-import { ConfigError } from '../harness/config.js';
+import { ConfigError } from '../run/config.js';
 import { gitCommit, readSummaryFile, ROOT } from './finish.js';
 import { tarGz, untarGz, type TarEntry } from './tar.js';
 
 /**
- * `bundle` and `verify` (issue 12, item 4): one run's evidence in one archive, with a SHA-256
+ * `bundle` and `verify`: one run's evidence in one archive, with a SHA-256
  * manifest of every file in it and of the suite's own files, so that a certification package
  * cannot be edited quietly. `verify` recomputes every hash and names each file that changed.
  */
@@ -15,7 +15,7 @@ import { tarGz, untarGz, type TarEntry } from './tar.js';
 const TOP = 'conformance-bundle';
 const MANIFEST = `${TOP}/MANIFEST.sha256`;
 /** The suite's own files whose hashes the bundle records: what produced the verdict. */
-const SUITE_PARTS = ['specs', 'harness', 'contract', 'generators', 'cli', 'package.json', 'package-lock.json', 'vitest.config.ts'];
+const SUITE_PARTS = ['specs', 'harness', 'run', 'reporting', 'contract', 'generators', 'cli', 'package.json', 'package-lock.json', 'vitest.config.ts'];
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 

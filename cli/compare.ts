@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { ConfigError } from '../harness/config.js';
-import { isExpected } from '../harness/reporting/expectations.js';
+import { ConfigError } from '../run/config.js';
+import { isExpected } from '../reporting/expectations.js';
 import type { Outcome, RuleResult, Summary } from '../contract/summary.js';
 import { readSummaryFile } from './finish.js';
 
 /**
- * `compare`: the upgrade gate (issue 12, items 2 and 3). Two runs give regressions, fixes, rules
+ * `compare`: the upgrade gate. Two runs give regressions, fixes, rules
  * new or gone and changed not-applicable reasons, as a terminal table, Markdown and JSON, and
  * exit 1 on any regression. Three or more give one rule × run matrix in Markdown and HTML.
  */
@@ -22,13 +22,7 @@ export function loadRun(path: string): Run {
   if (!existsSync(full)) throw new ConfigError(`${path} does not exist; give a summary.json or a reports directory.`);
   const file = statSync(full).isDirectory() ? join(full, 'summary.json') : full;
   if (!existsSync(file)) throw new ConfigError(`${path} holds no summary.json; give a summary.json or a reports directory.`);
-  let summary: Summary;
-  try {
-    summary = readSummaryFile(file);
-  } catch (e) {
-    throw new ConfigError(`${file} is not valid JSON (${(e as Error).message}).`);
-  }
-  if (!Array.isArray(summary.rules)) throw new ConfigError(`${file} is not a summary.json of this suite (it has no "rules" list).`);
+  const summary = readSummaryFile(file);
   const dir = statSync(full).isDirectory() ? full : dirname(full);
   return { label: basename(dir), path, summary };
 }

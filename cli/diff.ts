@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../harness/config.js';
-import { diffTargets } from '../harness/diff/engine.js';
-import { headline, verdictOf } from '../harness/diff/report.js';
-import { openSide, type DiffSide } from '../harness/diff/targets.js';
+import { ConfigError, reportsDirOf } from '../run/config.js';
+import { diffTargets } from '../tools/diff/engine.js';
+import { headline, verdictOf } from '../tools/diff/report.js';
+import { openSide, type DiffSide } from '../tools/diff/targets.js';
 import { commandUsage } from './usage.js';
-import { writeDiffReports } from '../harness/diff/write.js';
-import { suiteVersion } from '../harness/reporting/run-meta.js';
+import { writeDiffReports } from '../tools/diff/write.js';
+import { suiteVersion } from '../run/run-context.js';
 import { gitCommit } from './finish.js';
 
 
@@ -16,7 +16,7 @@ const int = (flag: string, text: string | undefined, fallback: number, min: numb
   return Number(text);
 };
 
-/** `diff` (issue 19, Build 3): returns the exit code. */
+/** `diff`: returns the exit code. */
 export async function diffCommand(args: string[], log: (line: string) => void = console.log, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const { values } = parseArgs({
     args,
@@ -49,7 +49,7 @@ export async function diffCommand(args: string[], log: (line: string) => void = 
     sides.push(await openSide(values.against, values['against-profile'], '--against', env));
     log(`Diffing ${values.target} against ${values.against} (seed ${seed}, ${runs} sequences per search)…`);
     const result = await diffTargets(sides as [DiffSide, DiffSide], { seed, runs, maxSteps, maxFindings: 8, rules: !values['no-rules'], timeLimitMs: 120_000, log });
-    const dir = resolve(values.reports ?? env.SMS_REPORTS_DIR ?? 'reports', 'diff');
+    const dir = resolve(reportsDirOf({ env, flags: { reportsDir: values.reports } }), 'diff');
     // the run's identity, as the verdict page shows it: the suite's version and commit
     Object.assign(result, { suiteVersion: suiteVersion(), gitCommit: gitCommit() });
     const files = writeDiffReports(dir, result, sides.flatMap((s) => s.secrets));

@@ -2,16 +2,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MessageHolderTestRuntime, setGlobalTestRuntime } from 'allure-js-commons/sdk/runtime';
-import { ConfigError } from '../harness/config.js';
-import { discover } from '../harness/discovery/discover.js';
-import { minimalProfileOf } from '../harness/discovery/minimal.js';
-import { markdownReport, sidecarOf } from '../harness/discovery/report.js';
+import { ConfigError } from '../run/config.js';
+import { discover } from '../tools/discover/discover.js';
+import { minimalProfileOf } from '../tools/discover/minimal.js';
+import { markdownReport, sidecarOf } from '../tools/discover/report.js';
 import { ProfileSchema } from '../contract/profile.js';
 import { probe } from './preflight.js';
 import { EXIT } from './scorecard.js';
 
 /**
- * `discover` (issue 19, Build 1): from a minimal profile (base URL, accounts and secrets,
+ * `discover`: from a minimal profile (base URL, accounts and secrets,
  * administration and provisioning credentials, fixtures), probe the target and write the full
  * profile, its sidecar PROFILE.discovery.json (a comment per key: confidence, reading, evidence)
  * and PROFILE.discovery.md (the report, exchanges redacted). Without --target, the embedded
@@ -34,7 +34,7 @@ export async function discoverCommand(args: string[], log: (line: string) => voi
   let stop: (() => Promise<void>) | undefined;
   if (values.target) minimal.baseUrl = values.target;
   else if (!values.profile) {
-    const { startReferenceTarget } = await import('../harness/run-context.js');
+    const { startReferenceTarget } = await import('../run/run-context.js');
     const { reference } = await startReferenceTarget(process.env);
     stop = reference.close;
     minimal = minimalProfileOf(reference.profile as Record<string, unknown>);

@@ -4,17 +4,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { SECRET_KEY } from '../contract/profile.js';
-import { annotateAllureResults } from '../harness/reporting/allure-annotate.js';
-import { renderAllure, startAllureRenderer, type AllureRenderer } from '../harness/reporting/allure-render.js';
-import { applyExpectations, assertKnownRules, loadExpectations, today } from '../harness/reporting/expectations.js';
-import { junitXml } from '../harness/reporting/junit.js';
-import { tally } from '../harness/reporting/standing.js';
-import { runDuration, runStart } from '../harness/reporting/run-meta.js';
-import type { Summary } from '../contract/summary.js';
-import { evidenceFromAllure } from '../harness/reporting/verdict-evidence.js';
-import { verdictPage, type RunIdentity } from '../harness/reporting/verdict-page.js';
-import { SPEC_PAGE } from '../harness/reporting/spec-link.js';
-import { specPage } from '../harness/reporting/spec-page.js';
+import { annotateAllureResults } from '../reporting/allure-annotate.js';
+import { renderAllure, startAllureRenderer, type AllureRenderer } from '../reporting/allure-render.js';
+import { applyExpectations, assertKnownRules, loadExpectations } from '../reporting/expectations.js';
+import { junitXml } from '../reporting/junit.js';
+import { tally } from '../reporting/standing.js';
+import { runDuration, runStart } from '../reporting/run-meta.js';
+import { SummarySchema, type Summary } from '../contract/summary.js';
+import { ConfigError } from '../run/config.js';
+import { evidenceFromAllure } from '../reporting/verdict-evidence.js';
+import { verdictPage, type RunIdentity } from '../reporting/verdict-page.js';
+import { SPEC_PAGE } from '../reporting/spec-link.js';
+import { specPage } from '../reporting/spec-page.js';
 import { scorecard, verdict, type Verdict } from './scorecard.js';
 import { scrubSecrets, secretMatcher } from './scrub.js';
 import { projectRoot } from '../contract/root.js';
@@ -26,6 +27,8 @@ export interface FinishOptions {
   summary: Summary;
   /** the expectations file to apply, if any */
   expectationsPath?: string;
+  /** today (YYYY-MM-DD, UTC), against which expectations expire (run/config.ts todayOf); else the clock's */
+  today?: string;
   /** a run of chosen rules (--rule): an expectation naming a rule it did not run is "not run", not refused */
   partial?: boolean;
   /** the profile's address of the spec (profile `specUrl`) */
@@ -58,7 +61,19 @@ export function gitCommit(): string | undefined {
   }
 }
 
-export const readSummaryFile = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Summary;
+/** A summary.json, validated against its schema (contract/summary.ts): a file that is not one is refused in one sentence. */
+export function readSummaryFile(path: string): Summary {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new ConfigError(`${path} is not valid JSON (${(e as Error).message}).`);
+  }
+  const parsed = SummarySchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new ConfigError(`${path} is not a summary.json of this suite (${issue.path.join('.') || 'the file'}: ${issue.message}).`);
+}
 
 /**
  * After the specs ran (or shards were merged): apply the expectations, compute the verdict,
@@ -83,7 +98,7 @@ async function finishWith(opts: FinishOptions): Promise<Verdict> {
       const areas = summary.areas ?? [...new Set(summary.rules.map((r) => r.interface))];
       assertKnownRules(file, opts.expectationsPath, summary, areas);
     }
-    summary.expectations = applyExpectations(summary, file, opts.expectationsPath, today());
+    summary.expectations = applyExpectations(summary, file, opts.expectationsPath, opts.today ?? new Date().toISOString().slice(0, 10));
     await copyFile(opts.expectationsPath, join(reportsDir, 'expectations.json'));
   }
   const commit = summary.commit ?? gitCommit();
@@ -147,7 +162,7 @@ export async function renderReport(reportsDir: string, summary: Summary, v: Verd
   const reportDir = join(reportsDir, 'allure-report');
   const resultsDir = join(reportsDir, 'allure-results');
   const redact = inputs.redact ?? ((text: string) => text);
-  // Allure's headline is the report name: it says the verdict (issue 17, item 4)
+  // Allure's headline is the report name: it says the verdict
   const allure = async () => {
     if (!existsSync(resultsDir) || inputs.allure === false) return;
     const environment = Object.fromEntries(Object.entries(environmentOf(summary)).map(([k, value]) => [k, redact(value)]));
@@ -166,7 +181,7 @@ export async function renderReport(reportsDir: string, summary: Summary, v: Verd
   if (rendered) throw rendered;
 }
 
-/** What the verdict page says of its run (issue 17, item 3): run-info.json, the profile's digest, the files beside it. */
+/** What the verdict page says of its run: run-info.json, the profile's digest, the files beside it. */
 function runIdentity(reportsDir: string): RunIdentity {
   const read = (name: string) => (existsSync(join(reportsDir, name)) ? readFileSync(join(reportsDir, name), 'utf8') : undefined);
   const info = JSON.parse(read('run-info.json') ?? '{}') as { gitCommit?: string; finishedAt?: string };

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { config as loadDotenv } from 'dotenv';
-import { ConfigError, reportsDirOf, type LoadOptions } from '../harness/config.js';
+import { benchTimings, ConfigError, reportsDirOf, todayOf, type LoadOptions } from '../run/config.js';
 import { EXIT, verdict } from './scorecard.js';
 import { asksHelp, commandUsage, COMMANDS, USAGE } from './usage.js';
 
@@ -17,7 +17,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const command = first === '--help' || first === '-h' || first === 'help' ? undefined : first;
   if (command !== undefined && !Object.hasOwn(COMMANDS, command)) throw new ConfigError(`Unknown command "${command}"; use ${Object.keys(COMMANDS).join(', ')} (each answers --help).`);
-  // each command loads only its own modules: a run's start is on the clock (issue 17)
+  // each command loads only its own modules: a run's start is on the clock
   if (command === 'discover') return (await import('./discover.js')).discoverCommand(rest);
   if (first !== command) {
     console.log(USAGE);
@@ -50,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? EXIT.conforms : EXIT.configurationRefused;
   }
-  // flags and environment as every command reads them; run resolves the rest once (harness/run-context.ts)
+  // flags and environment as every command reads them; run resolves the rest once (run/run-context.ts)
   const options: LoadOptions = {
     env: process.env,
     flags: { target: values.target, profile: values.profile, areas: values.area, seed: values.seed, reportsDir: values.reports },
@@ -64,7 +64,7 @@ async function main(argv: string[]): Promise<number> {
         { shard: values.shard, rule: values.rule, section: values.section, expectations: values.expectations, allure: !values['no-allure'] },
       );
       // `npm run bench` reads where the time went
-      if (process.env.SMS_BENCH_TIMINGS && result.timings) console.error(`timings ${JSON.stringify(result.timings)}\ncpu ${JSON.stringify(result.cpu ?? {})}`);
+      if (benchTimings(options.env) && result.timings) console.error(`timings ${JSON.stringify(result.timings)}\ncpu ${JSON.stringify(result.cpu ?? {})}`);
       return result.exitCode;
     }
     case 'serve':
@@ -85,7 +85,7 @@ async function main(argv: string[]): Promise<number> {
     case 'compare':
       return (await import('./compare.js')).compareCommand(positionals, { outDir: values.out, log: console.log });
     case 'merge':
-      return (await import('./merge.js')).merge(positionals, { out: reportsDirOf(options), expectations: values.expectations, log: console.log });
+      return (await import('./merge.js')).merge(positionals, { out: reportsDirOf(options), expectations: values.expectations, today: todayOf(options.env), log: console.log });
     case 'bundle':
       return (await import('./bundle.js')).bundle({ reportsDir: reportsDirOf(options), out: values.out, profile: values.profile, log: console.log });
     case 'verify':

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ConfigError } from '../harness/config.js';
+import { ConfigError } from '../run/config.js';
 import type { Summary } from '../contract/summary.js';
-import { totalsOf } from '../harness/reporting/standing.js';
+import { totalsOf } from '../reporting/standing.js';
 import { finish } from './finish.js';
 import { loadRun } from './compare.js';
 
@@ -12,7 +12,7 @@ import { loadRun } from './compare.js';
  * one summary.json, junit.xml and Allure report, with the verdict, exit code and expectations of
  * a single run over the same rules.
  */
-export async function merge(dirs: string[], opts: { out: string; expectations?: string; log: (line: string) => void }): Promise<number> {
+export async function merge(dirs: string[], opts: { out: string; expectations?: string; today: string; log: (line: string) => void }): Promise<number> {
   if (dirs.length === 0) throw new ConfigError('merge needs the reports directories of the shards: merge DIR... [--reports OUT].');
   const out = resolve(opts.out);
   if (dirs.some((d) => resolve(d) === out)) throw new ConfigError(`The merged reports directory ${opts.out} is one of the shards; give another with --reports.`);
@@ -63,6 +63,6 @@ export async function merge(dirs: string[], opts: { out: string; expectations?: 
   }
   const expectationsPath = opts.expectations ?? dirs.map((d) => join(d, 'expectations.json')).find(existsSync);
   opts.log(`Merged ${runs.length} shard(s): ${rules.length} rules.`);
-  const v = await finish({ reportsDir: out, summary, expectationsPath, specUrl, secrets: [], log: opts.log });
+  const v = await finish({ reportsDir: out, summary, expectationsPath, today: opts.today, specUrl, secrets: [], log: opts.log });
   return v.exitCode;
 }

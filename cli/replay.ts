@@ -14,7 +14,7 @@ export async function printExchanges(resultsDir: string, ruleId: string, log: (l
     };
     if (result.labels?.find((l) => l.name === 'ruleId')?.value !== ruleId) continue;
     const attachments = (result.steps ?? []).flatMap((s) => s.attachments ?? []);
-    // a rule that passed keeps its entries in one attachment, each under its own heading (harness/reporting/rule-evidence.ts)
+    // a rule that passed keeps its entries in one attachment, each under its own heading (harness/rule-evidence.ts)
     const compact = attachments.length === 1 ? /^Evidence: (\d+) entr/.exec(attachments[0]!.name) : null;
     if (compact) {
       log(`Exchanges of ${ruleId} (${compact[1]} evidence entries; secrets shown as placeholders that name them):\n`);

@@ -4,11 +4,11 @@ import { SPEC_RULES } from '../contract/spec/rules.js';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { ConfigError, type LoadOptions } from '../harness/config.js';
-import { openRun, targetGiven, type OpenRun } from '../harness/run-context.js';
-import { suiteTestConfig } from '../harness/vitest-options.js';
-import { startAllureRenderer, type AllureRenderer } from '../harness/reporting/allure-render.js';
-import { loadExpectations } from '../harness/reporting/expectations.js';
+import { ConfigError, expectationsPathOf, targetGiven, todayOf, type LoadOptions } from '../run/config.js';
+import { openRun, type OpenRun } from '../run/run-context.js';
+import { suiteTestConfig } from '../run/vitest-options.js';
+import { startAllureRenderer, type AllureRenderer } from '../reporting/allure-render.js';
+import { loadExpectations } from '../reporting/expectations.js';
 import type { Summary } from '../contract/summary.js';
 import { finish, readSummaryFile, redactedProfile, ROOT } from './finish.js';
 import { probe } from './preflight.js';
@@ -85,7 +85,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     cpuLap = process.cpuUsage();
   };
   if (extras.shard && !targetGiven(options)) log('Note: each shard without --target starts its own reference server; merge compares verdicts, not data.');
-  // vitest loads on this thread while the embedded reference starts on its own (harness/reference-thread/)
+  // vitest loads on this thread while the embedded reference starts on its own (run/reference-thread/)
   const vitestNode = import('vitest/node');
   vitestNode.catch(() => undefined);
   // the run, resolved once: settings, profile, limits (and the embedded reference when no target is given)
@@ -95,7 +95,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
   let renderer: AllureRenderer | undefined;
   phase('reference start');
   try {
-    const expectationsPath = extras.expectations ?? env.SMS_EXPECTATIONS ?? profile.expectations;
+    const expectationsPath = expectationsPathOf({ env, flags: { ...flags, expectations: extras.expectations } }, profile);
     // a malformed expectations file is refused before the run, not after it
     if (expectationsPath) loadExpectations(expectationsPath);
     const unreachable = await probe(profile);
@@ -153,7 +153,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     }
     // the profile as shown in reports and bundles: every secret replaced
     await writeFile(join(reportsDir, 'profile.json'), `${JSON.stringify(redactedProfile(profile), null, 2)}\n`);
-    const v = await finish({ reportsDir, summary, expectationsPath, partial: !!extras.rule, specUrl: profile.specUrl, secrets, log, renderer, allure: extras.allure });
+    const v = await finish({ reportsDir, summary, expectationsPath, today: todayOf(env), partial: !!extras.rule, specUrl: profile.specUrl, secrets, log, renderer, allure: extras.allure });
     phase('secret sweep, reports and Allure render');
     const slowDown = summary.rateLimited;
     if (slowDown && slowDown.responses > 0) {

@@ -1,5 +1,5 @@
 import { INTERFACES } from '../contract/profile.js';
-import { expectationSentence, isExpected } from '../harness/reporting/expectations.js';
+import { expectationSentence, isExpected } from '../reporting/expectations.js';
 import type { Outcome, RuleResult, Summary } from '../contract/summary.js';
 
 /** The exit codes of `run` (and `merge`), documented in README and docs/INTERPRETING.md. */

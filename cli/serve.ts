@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startReferenceTarget } from '../harness/run-context.js';
+import { startReferenceTarget } from '../run/run-context.js';
 
 /**
  * `serve`: the reference server alone, for implementers who want a reference to compare with.

@@ -8,7 +8,7 @@ import { compareRelease, FIRST_RELEASE_WITHOUT_MAILBOX_XML, LAST_SOAP_RELEASE, S
  * interface's base: a method and a path pattern for HTTP, the operation element for SOAP.
  *
  * Clients name the operation they perform by its id; the harness asks the profile whether the
- * target offers it before a request leaves (issue 15), and the reference can tell which
+ * target offers it before a request leaves, and the reference can tell which
  * operation a request is (for refusing one operation at a time in the precondition self-test).
  */
 export interface OperationDef {
@@ -183,7 +183,7 @@ export function operationOf(iface: InterfaceName, method: string, path: string):
 export type OfferDeclaration = Pick<Profile, 'interfaces' | 'edition' | 'release'> & { admin?: { unavailableOperations?: readonly string[] } };
 
 /**
- * THE answer to "does the profile say the target offers this operation?" (issue 15): undefined
+ * THE answer to "does the profile say the target offers this operation?": undefined
  * when it does, else the reason, naming the profile key(s) and quoting the spec sentence. Four
  * declarations take an operation away: the interface list (`interfaces`, B8), spec §9's removal
  * of the SOAP calls and of GetMailboxXML by edition and release (`edition`, `release`), and the

@@ -43,7 +43,7 @@ export const AdminCredentialsSchema = z.object({
   timeStampFormat: z.enum(['iso', 'us']).default('iso'),
   /**
    * whether the suite may change company-wide settings of the administrator's company (company
-   * key, SMTP password, whitelist); rules that would are not applicable otherwise (issue 9, item 6)
+   * key, SMTP password, whitelist); rules that would are not applicable otherwise
    */
   allowCompanyChanges: z.boolean().default(false),
   /** TypeIds of the administrator's company's user types (spec §4.2 Get user types), at least one; two for the list-filter rule */

@@ -6,8 +6,7 @@ import { SPEC_UNITS } from './spec/index.js';
 import { SPEC_RULES } from './spec/rules.js';
 
 /**
- * The coverage matrix of spec §7.3 (issue 4, item 5), as a VIEW of the one coverage (issue 16,
- * Build 3): a row per §7.3 unit of the spec index, the rules anchored to it (the catalogue,
+ * The coverage matrix of spec §7.3, as a VIEW of the one coverage: a row per §7.3 unit of the spec index, the rules anchored to it (the catalogue,
  * contract/spec/rules.ts) or why no request can cause it (contract/spec/accounting.ts
  * NOT_OBSERVABLE). Nothing here is hand-kept, so the matrix cannot drift from the specs. The
  * rule provisioning.errors.documented-names (specs/provisioning/errors.spec.ts) checks every

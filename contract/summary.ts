@@ -10,7 +10,7 @@ import { INTERFACES } from './profile.js';
 export const OutcomeSchema = z.enum(['pass', 'fail', 'notApplicable', 'broken']);
 export type Outcome = z.infer<typeof OutcomeSchema>;
 
-/** How a rule stands in the verdict (harness/reporting/standing.ts): what every view states of it. */
+/** How a rule stands in the verdict (reporting/standing.ts): what every view states of it. */
 export const StandingSchema = z.enum(['fail', 'broken', 'warning', 'expected', 'notApplicable', 'pass']);
 export type Standing = z.infer<typeof StandingSchema>;
 

@@ -25,7 +25,7 @@ export function wellFormedEmail(token: string): fc.Arbitrary<string> {
  * dot, a dot after @, `<`, a comma in the host) are left out: many validators accept them.
  * Every one stays malformed under the lenient readings of generators/lenient-readings.ts
  * (clarification L1): white space is only ever inside an address, never around it, since
- * .NET's `MailAddress` trims `"a@aa.com\t"` into a well-formed address (issue 15, Found 4: the
+ * .NET's `MailAddress` trims `"a@aa.com\t"` into a well-formed address (the
  * trailing tab was moved out of this set); an address ending in a dot (`a@b.com.`) is in neither
  * set, as some readings drop the dot.
  */

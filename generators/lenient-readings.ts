@@ -1,6 +1,6 @@
 /**
- * The lenient readings real servers apply to input before they validate it (issue 15, Build 5;
- * clarifications L1-L3): .NET's `MailAddress` trims surrounding white space, many stores
+ * The lenient readings real servers apply to input before they validate it
+ * (clarifications L1-L3): .NET's `MailAddress` trims surrounding white space, many stores
  * case-fold or Unicode-normalise text, DNS names may end in a dot, Newtonsoft reads "5", "+5",
  * "005" and " 5 " as the int 5. A value the suite sends as invalid must be invalid under every
  * one of them, and a valid one valid under every one; what some reading accepts and another

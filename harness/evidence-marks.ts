@@ -1,9 +1,9 @@
 import type { Exchange } from './http.js';
-import { ConformanceAssertionError, TargetBroken, type Judged } from './outcomes.js';
+import { ConformanceAssertionError, NotApplicable, OperationAbsent, TargetBroken, type Judged } from './outcomes.js';
 
 /**
  * Which recorded exchange decided a rule's verdict, and in which part of the test each piece of
- * evidence was recorded (issue 17, item 1): the report opens a failure on the answer that broke
+ * evidence was recorded: the report opens a failure on the answer that broke
  * the rule, not on the cleanup that happened to come last.
  */
 
@@ -95,4 +95,31 @@ export function decisiveOf(outcome: unknown, exchanges: readonly Exchange[], upT
   });
   if (dialogue >= 0 && notes[dialogue]!.after > lastExchange) return { kind: 'note', index: dialogue };
   return lastExchange >= 0 ? { kind: 'exchange', index: lastExchange } : undefined;
+}
+
+/** One exchange as a rule recorded it: when it ended (ms since the epoch; repeated polls fold in the evidence) and the part of the test it belongs to (precondition, body, cleanup, counterexample). */
+export interface RecordedExchange {
+  exchange: Exchange;
+  at: number;
+  phase: Phase;
+}
+
+/**
+ * *Not applicable* is only for what the profile lacks. A rule body that gave up as not applicable
+ * after the target answered a 5xx or nothing at all (an account pool probed with log-ons that
+ * all failed, say) could not be checked because of the target: that is *broken*, never a pass
+ * for the exit code.
+ */
+export function honest(outcome: unknown, exchanges: readonly Exchange[]): unknown {
+  // an operation the profile says is absent is the profile's decision, taken before the request
+  // left: no earlier answer of the target (a SOAP Fault is an HTTP 500) makes it the target's
+  if (!(outcome instanceof NotApplicable) || outcome instanceof OperationAbsent) return outcome;
+  const bad = exchanges.find((x) => x.error !== undefined || (x.status !== undefined && x.status >= 500));
+  if (!bad) return outcome;
+  const answer = bad.error ? `no answer (${bad.error})` : `HTTP ${bad.status}`;
+  const label = `${bad.method} ${new URL(bad.url).pathname}`;
+  return new TargetBroken(`${label} got ${answer} while the rule was being set up, so it could not be checked (it would otherwise be not applicable: ${outcome.message}).`, {
+    label,
+    status: bad.status ?? 0,
+  });
 }

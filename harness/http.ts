@@ -86,7 +86,7 @@ export class HttpClient {
   }
 
   /**
-   * THE gate (issue 15): ends the rule as not applicable, with the profile key and the spec
+   * THE gate: ends the rule as not applicable, with the profile key and the spec
    * sentence, when the profile says the target does not offer `operation` (or `service`).
    * HTTP requests pass here in `send`; the SMTP client calls it before it connects.
    */
@@ -98,7 +98,7 @@ export class HttpClient {
   }
 
   async send(method: string, url: string, options: RequestOptions = {}): Promise<HttpResponse> {
-    // the one place where the profile's declaration of offered operations is enforced (issue 15)
+    // the one place where the profile's declaration of offered operations is enforced
     this.assertOffered(options.operation, options.service);
     const target = new URL(url);
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) target.searchParams.set(k, String(v));

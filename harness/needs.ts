@@ -153,7 +153,7 @@ export const adminCredentials: Need = {
 };
 
 /**
- * A company-wide setting the rule changes (issue 9, item 6): declared by name, and allowed only
+ * A company-wide setting the rule changes: declared by name, and allowed only
  * where the profile says the suite may change company settings (admin.allowCompanyChanges).
  */
 export const companyChange = (setting: string): Need => ({

@@ -3,7 +3,7 @@ import { OperationAbsent } from './outcomes.js';
 /**
  * For a rule that ranges over operations ("every administration operation is refused without a
  * key"): runs each call, leaving out those the profile says the target does not offer (the
- * harness's gate ends them with OperationAbsent before a request leaves; issue 15). The rule
+ * harness's gate ends them with OperationAbsent before a request leaves). The rule
  * then judges the operations that were sent; if none was, it is not applicable for the reason
  * of the last one left out. Rules never decide offered-ness themselves.
  */

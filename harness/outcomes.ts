@@ -43,7 +43,7 @@ export class NotApplicable extends Error {
 
 /**
  * Not applicable because the profile says the target does not offer an operation the rule
- * would perform (issue 15; contract/operations.ts `absence`). The decision is the profile's,
+ * would perform (contract/operations.ts `absence`). The decision is the profile's,
  * taken before the request leaves, so no answer of the target can turn it into broken.
  */
 export class OperationAbsent extends NotApplicable {

@@ -4,11 +4,11 @@ import { judgedIds, type Judged, type OperationId } from '../contract/operations
 import type { Account, AccountRole } from '../contract/profile.js';
 import { Cleanups } from './cleanup.js';
 import { Clients } from './clients/index.js';
-import { decisiveOf, judgedOf, type Decisive, type Note, type Phase } from './evidence-marks.js';
+import { decisiveOf, judgedOf, type Decisive, type Note, type Phase, type RecordedExchange } from './evidence-marks.js';
 import { renderDialogue, SmtpClient, type SmtpDialogue } from './clients/smtp.js';
 import { runContext, type RunContext } from './context.js';
 import { HttpClient, type Exchange, type RateLimited } from './http.js';
-import { NotApplicable, OperationAbsent, TargetBroken } from './outcomes.js';
+import { NotApplicable, TargetBroken } from './outcomes.js';
 import { Redactor } from './redact.js';
 import { profileCredentials } from './secret-labels.js';
 import { madeUpWrong, type WrongShape } from '../generators/wrong-value.js';
@@ -35,17 +35,14 @@ export class RuleContext {
   readonly clients: Clients;
   /** unique per test: run prefix plus a test counter, for names of things the test creates */
   readonly prefix: string;
-  readonly exchanges: Exchange[] = [];
-  /** when each exchange ended (ms since the epoch), for folding repeated polls in the evidence */
-  readonly exchangeTimes: number[] = [];
-  /** the part of the test each exchange belongs to (precondition, body, cleanup, counterexample) */
-  readonly exchangePhases: Phase[] = [];
+  /** every exchange of the rule, in order, with when it ended and the part of the test it belongs to */
+  readonly recorded: RecordedExchange[] = [];
   readonly rateLimited: RateLimited[] = [];
   /** evidence that is not an HTTP exchange (SMTP dialogues, a counterexample), attached after the test in time order */
   readonly attachments: Note[] = [];
   /** what the rule has removed itself (a company it cancelled): its cleanup skips them */
   readonly removed = new WeakSet<object>();
-  /** the exchange or dialogue whose answer decided the verdict (issue 17, item 1) */
+  /** the exchange or dialogue whose answer decided the verdict */
   decisive?: Decisive;
   /** exchanges of shared fixtures this rule made (harness/shared.ts), counted with its own */
   sharedExchanges = 0;
@@ -77,17 +74,13 @@ export class RuleContext {
       rule: { id: meta.id, judges: judgedIds(meta.operation) },
       deadline,
       onRateLimited: (event) => this.rateLimited.push(event),
-      record: (x) => {
-        this.exchanges.push(x);
-        this.exchangeTimes.push(Date.now());
-        this.exchangePhases.push(this.phase);
-      },
+      record: (exchange) => this.recorded.push({ exchange, at: Date.now(), phase: this.phase }),
     });
     this.http = new HttpClient(dispatcher, {
       timeoutMs,
       redact: this.redact,
       limits: this.profile.limits,
-      // every request asks the profile whether the target offers its operation (issue 15)
+      // every request asks the profile whether the target offers its operation
       offers: this.profile,
     });
     this.clients = new Clients(
@@ -100,6 +93,11 @@ export class RuleContext {
     // the counter is the worker's, and workers run files side by side, so a digest of the rule
     // id keeps prefixes of different files apart
     this.prefix = `cf${this.run.settings.runId}${ruleDigest(meta.id)}${worker.nextSerial().toString(36)}`;
+  }
+
+  /** The rule's exchanges alone, in order. */
+  get exchanges(): Exchange[] {
+    return this.recorded.map((r) => r.exchange);
   }
 
   get token() {
@@ -149,7 +147,7 @@ export class RuleContext {
 
   /** Evidence other than an exchange, kept in its place in time among the exchanges. */
   note(title: string, text: string, kind: Note['kind']): Note {
-    const note: Note = { title, text, kind, phase: this.phase, after: this.exchanges.length };
+    const note: Note = { title, text, kind, phase: this.phase, after: this.recorded.length };
     this.attachments.push(note);
     return note;
   }
@@ -169,7 +167,7 @@ export class RuleContext {
 
   /** After the body: marks what decided `outcome`; what is recorded from here on is cleanup. */
   endBody(outcome: unknown): void {
-    this.decisive = decisiveOf(outcome, this.exchanges, this.exchanges.length, this.attachments);
+    this.decisive = decisiveOf(outcome, this.exchanges, this.recorded.length, this.attachments);
     this.#stage = 'cleanup';
   }
 
@@ -180,7 +178,7 @@ export class RuleContext {
   /**
    * A precondition: work the rule needs done but does not judge. If the target fails it, the
    * rule cannot be evaluated, so the outcome is broken, not fail; the reason names the
-   * precondition and quotes the answer (issue 15, Found 2).
+   * precondition and quotes the answer.
    *
    * `performs` names the operations the work consists of (fixtures name theirs): where the rule
    * judges one of them (RuleMeta.operation), the work is the rule's own, and its failure stays
@@ -235,23 +233,4 @@ function ruleDigest(id: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
   return h.toString(36).padStart(7, '0').slice(-6);
-}
-/**
- * *Not applicable* is only for what the profile lacks. A rule body that gave up as not applicable
- * after the target answered a 5xx or nothing at all (an account pool probed with log-ons that
- * all failed, say) could not be checked because of the target: that is *broken*, never a pass
- * for the exit code (issue 8, item 4).
- */
-export function honest(outcome: unknown, exchanges: readonly Exchange[]): unknown {
-  // an operation the profile says is absent is the profile's decision, taken before the request
-  // left: no earlier answer of the target (a SOAP Fault is an HTTP 500) makes it the target's
-  if (!(outcome instanceof NotApplicable) || outcome instanceof OperationAbsent) return outcome;
-  const bad = exchanges.find((x) => x.error !== undefined || (x.status !== undefined && x.status >= 500));
-  if (!bad) return outcome;
-  const answer = bad.error ? `no answer (${bad.error})` : `HTTP ${bad.status}`;
-  const label = `${bad.method} ${new URL(bad.url).pathname}`;
-  return new TargetBroken(`${label} got ${answer} while the rule was being set up, so it could not be checked (it would otherwise be not applicable: ${outcome.message}).`, {
-    label,
-    status: bad.status ?? 0,
-  });
 }

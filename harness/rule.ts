@@ -3,8 +3,9 @@ import type { InterfaceName, Profile } from '../contract/profile.js';
 import { judgedIds, judgedNames, type Judged, type OperationId } from '../contract/operations.js';
 import { claimCompany, type CompanyClaim } from './company-lock.js';
 import { decisiveInputs } from './evidence.js';
-import { attachEvidence } from './reporting/rule-evidence.js';
-import { honest, RuleContext } from './rule-context.js';
+import { attachEvidence } from './rule-evidence.js';
+import { RuleContext } from './rule-context.js';
+import { honest } from './evidence-marks.js';
 import { NotApplicable, TargetBroken } from './outcomes.js';
 import { ruleTest as test } from './worker-state.js';
 import { sectionOf, type SpecRef } from '../contract/spec/index.js';
@@ -22,7 +23,7 @@ export interface RuleMeta {
   /** stable id, `<interface>.<subject>.<behaviour>`; never a number */
   id: string;
   /**
-   * The spec units the rule enforces, each with the words it quotes (issue 16, Build 2): the
+   * The spec units the rule enforces, each with the words it quotes: the
    * first is the rule's home (its section groups it in the reports). A self-test checks every
    * quote is in its unit verbatim; the anchors lead the test's name, so `-t "§4.4/DeleteMessage"`
    * and `run --section` find the rule. A ref with `silence` rests on the suite's reading of that
@@ -36,7 +37,7 @@ export interface RuleMeta {
    * The spec operation(s) the rule JUDGES (contract/operations.ts), as data: only these may make
    * it fail. Work it needs but does not judge (log on, a session key, SMTP credentials, a folder
    * or message to act on) is a precondition and goes through `t.given()` (fixtures do this), so
-   * a refusal of it ends the rule broken or not applicable, never fail (issue 15, Build 3).
+   * a refusal of it ends the rule broken or not applicable, never fail.
    * The Allure feature shows the catalogue's spec names.
    */
   operation: Judged;
@@ -81,7 +82,7 @@ declare module 'vitest' {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
-/** A rule that changes company-wide settings runs only where the profile allows it (issue 9, item 6). */
+/** A rule that changes company-wide settings runs only where the profile allows it. */
 const companyChanges: Need = {
   feature: 'admin:company-changes',
   missing: (p) =>

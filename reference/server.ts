@@ -8,10 +8,9 @@ import { systemClock, type Clock } from './core/clock.js';
 import { Faults } from './faults.js';
 import { Refusals } from './refusals.js';
 import { seed } from './seed.js';
-import { createState, DEFAULT_PLATFORM, type Platform, type ReferenceState } from './state.js';
-import { EDITIONS, type Edition } from '../contract/profile.js';
+import { createState, type Platform, type ReferenceState } from './state.js';
 import { startGateway } from './smtp/gateway.js';
-import { defaultVariant, variantNamed, type Variant } from './variant.js';
+import { defaultVariant, type Variant } from './variant.js';
 import { PLATFORM, platformOf } from './axes/platform.js';
 import { RESOURCE_TYPE_NAME } from './token/readings.js';
 
@@ -21,10 +20,14 @@ export interface StartOptions {
   clock?: Clock;
   variant?: Variant;
   faults?: Faults;
-  /** test-only refusals (reference/refusals.ts); default from REFERENCE_REFUSE / REFERENCE_REFUSE_ROUND */
+  /** test-only refusals (reference/refusals.ts); default none */
   refusals?: Refusals;
-  /** edition and release to play (spec §9); default REFERENCE_EDITION / REFERENCE_RELEASE, else securemail 5.36 */
+  /** edition and release to play (spec §9); default the variant's reading of the platform axis */
   platform?: Platform;
+  /** where to write, on close, which rules reached each fault's check */
+  footprintFile?: string;
+  /** where to write, on close, the refusals made */
+  refusalLog?: string;
   /** port of the SMTP gateway (0 = a free port) */
   smtpPort?: number;
 }
@@ -38,16 +41,20 @@ export interface RunningReference {
   close(): Promise<void>;
 }
 
-/** Starts a seeded reference server (port 0 = a free port) and returns its generated profile. */
+/**
+ * Starts a seeded reference server (port 0 = a free port) and returns its generated profile.
+ * It reads no environment: what is not given is the default (reference/config.ts reads the
+ * environment's REFERENCE_* settings into these options).
+ */
 export async function start(options: StartOptions = {}): Promise<RunningReference> {
-  const variant = options.variant ?? variantNamed(process.env.REFERENCE_VARIANT);
+  const variant = options.variant ?? defaultVariant;
   const state = createState({
     clock: options.clock ?? systemClock,
     variant,
-    faults: options.faults ?? Faults.fromEnv(process.env),
-    refusals: options.refusals ?? Refusals.fromEnv(process.env),
+    faults: options.faults ?? Faults.none(),
+    refusals: options.refusals ?? Refusals.none(),
     identityProvider: { resourceType: variant.get(RESOURCE_TYPE_NAME), jwtSecret: randomBytes(24).toString('base64url') },
-    platform: options.platform ?? platformFromEnv(process.env, variant),
+    platform: options.platform ?? platformOf(variant.get(PLATFORM)),
   });
   const app = createApp(state);
   const host = options.host ?? '127.0.0.1';
@@ -65,10 +72,8 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
     profile: seed(state, url, gateway),
     state,
     close: async () => {
-      const footprintFile = process.env.REFERENCE_FAULT_FOOTPRINT;
-      if (footprintFile) writeFileSync(footprintFile, JSON.stringify(state.faults.footprint()));
-      const refusalLog = process.env.REFERENCE_REFUSE_LOG;
-      if (refusalLog) writeFileSync(refusalLog, JSON.stringify(state.refusals.log()));
+      if (options.footprintFile) writeFileSync(options.footprintFile, JSON.stringify(state.faults.footprint()));
+      if (options.refusalLog) writeFileSync(options.refusalLog, JSON.stringify(state.refusals.log()));
       await gateway.close();
       await new Promise<void>((resolve) => {
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
@@ -76,22 +81,4 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
       });
     },
   };
-}
-
-/**
- * REFERENCE_EDITION (securemail | direct) and REFERENCE_RELEASE (e.g. 5.36): the platform the
- * reference plays, so a run can see spec §9's gating (the SOAP form up to securemail 5.36 and
- * direct 6.2). The generated profile carries them. A wrong value is refused in one sentence.
- * Where neither is set, the variant's reading of the platform axis (reference/axes/platform.ts).
- */
-export function platformFromEnv(env: NodeJS.ProcessEnv, variant: Variant = defaultVariant): Platform {
-  const edition = (env.REFERENCE_EDITION ?? '').trim();
-  const release = (env.REFERENCE_RELEASE ?? '').trim();
-  if (edition !== '' && !(EDITIONS as readonly string[]).includes(edition)) {
-    throw new Error(`REFERENCE_EDITION is "${edition}"; set it to ${EDITIONS.join(' or ')}.`);
-  }
-  if (release !== '' && !/^\d+\.\d+$/.test(release)) throw new Error(`REFERENCE_RELEASE is "${release}"; set it to a release number such as 5.36.`);
-  if (edition === '' && release === '') return platformOf(variant.get(PLATFORM));
-  const chosen = (edition || DEFAULT_PLATFORM.edition) as Edition;
-  return { edition: chosen, release: release || (chosen === 'direct' ? '6.2' : DEFAULT_PLATFORM.release) };
 }

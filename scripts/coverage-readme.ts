@@ -2,7 +2,7 @@ import { bySection, sectionKey, STATUSES, totalsOf, type SpecRule, type UnitAcco
 import { sectionOf } from '../contract/spec/index.js';
 
 /**
- * The README's coverage tables (issue 16, Build 3), generated between the
+ * The README's coverage tables, generated between the
  * `<!-- generated:coverage -->` markers from the same accounts as docs/coverage.md: the rules
  * per interface with the sections their anchors name, the units per top-level section, and the
  * messaging SOAP operations of §4.4 with their rules. Only the "also" prose is hand-kept here.

@@ -7,7 +7,7 @@ import { start, type RunningReference } from '../reference/server.js';
 import { runCli } from './support/cli.js';
 
 /**
- * Issue 9 item 6: the administration rules (and the token rule that auto-provisions a user)
+ * The administration rules (and the token rule that auto-provisions a user)
  * delete every account they create, so a served reference holds the same accounts after two
  * runs in a row as before them (companies that provisioning rules cancel keep their users).
  */

@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readAllureData } from "../harness/reporting/allure-light.js";
-import { renderAllure, treeInSpecOrder } from "../harness/reporting/allure-render.js";
+import { readAllureData } from "../reporting/allure-light.js";
+import { renderAllure, treeInSpecOrder } from "../reporting/allure-render.js";
 
 const ENVIRONMENT = {
   target: "http://127.0.0.1:4567",

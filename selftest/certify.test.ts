@@ -6,13 +6,13 @@ import { SECRET_KEY } from '../contract/profile.js';
 import { compareTwo, matrixHtml, matrixOf, type Run } from '../cli/compare.js';
 import { EXIT, verdict } from '../cli/scorecard.js';
 import { tarGz, untarGz } from '../cli/tar.js';
-import { ConfigError } from '../harness/config.js';
-import { applyExpectations, assertKnownRules } from '../harness/reporting/expectations.js';
-import type { ExpectationsFile, RuleResult, Summary } from '../contract/summary.js';
+import { ConfigError } from '../run/config.js';
+import { applyExpectations, assertKnownRules } from '../reporting/expectations.js';
+import { SummarySchema, type ExpectationsFile, type RuleResult, type Summary } from '../contract/summary.js';
 import { runCli, runNode, type CliResult } from './support/cli.js';
 
 /**
- * Certification and upgrade gates (issue 12): expectations, compare and the matrix, bundles,
+ * Certification and upgrade gates: expectations, compare and the matrix, bundles,
  * shards and merge, `run --rule`, and the exit codes of docs/INTERPRETING.md. The CLI runs use
  * the token area only, to keep `npm test` short.
  */
@@ -218,7 +218,7 @@ describe('runs through the CLI (token area)', { timeout: 300_000 }, () => {
     const merged = await runNode(['bin/secure-messaging-conformance.mjs', 'merge', ...shards.map((s) => s.reportsDir), '--reports', out]);
     expect(merged.code, merged.stdout + merged.stderr).toBe(EXIT.conforms);
     const verdicts = (s: Summary) => s.rules.map((r) => `${r.id}=${r.outcome}`).sort();
-    const mergedSummary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Summary;
+    const mergedSummary = SummarySchema.parse(JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')));
     expect(verdicts(mergedSummary)).toEqual(verdicts(clean.summary()));
     expect(mergedSummary.totals).toEqual(clean.summary().totals);
     const junit = readFileSync(join(out, 'junit.xml'), 'utf8');

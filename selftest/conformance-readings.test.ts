@@ -53,7 +53,7 @@ describe('a conformance run against the embedded reference server under other re
   });
 
   /**
-   * Issue 15, Found 1 and Build 2: a direct 6.2 server that declares the SMTP settings methods
+   * A direct 6.2 server that declares the SMTP settings methods
    * unavailable (and refuses them with 400, as the vendor's do) is judged by its declaration:
    * nothing fails or breaks, and the administration and SMTP rules that need one of them are not
    * applicable, saying so with the profile key.

@@ -1,11 +1,11 @@
 import { expect, test } from 'vitest';
 import { ALL_AXES } from '../reference/axes/all.js';
-import { checkAxis } from '../harness/diff/axis-check.js';
+import { checkAxis } from '../tools/diff/axis-check.js';
 
 /**
- * `diff` names the administration, SMTP and directory axes it must (issue 19, Must show: every
+ * `diff` names the administration, SMTP and directory axes it must (every
  * discoverable axis): the LoginModel TimeStamp forms, what the direct edition lacks (checked on
- * the direct edition, harness/diff/axis-check.ts AXIS_CONTEXT), and a whitelist entry's Subnet
+ * the direct edition, tools/diff/axis-check.ts AXIS_CONTEXT), and a whitelist entry's Subnet
  * form. One axis per family; `npm run diff-axes` checks the rest.
  */
 const axis = (id: string) => ALL_AXES.find((a) => a.id === id)!;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ALL_AXES } from '../reference/axes/all.js';
-import { checkAxis } from '../harness/diff/axis-check.js';
-import { drive, execute } from '../harness/diff/execute.js';
-import { PROVISIONING } from '../harness/diff/steps/provisioning.js';
-import { formOf } from '../harness/diff/steps/provisioning-observe.js';
-import { startReference, type DiffSide } from '../harness/diff/targets.js';
+import { checkAxis } from '../tools/diff/axis-check.js';
+import { drive, execute } from '../tools/diff/execute.js';
+import { PROVISIONING } from '../tools/diff/steps/provisioning.js';
+import { formOf } from '../tools/diff/steps/provisioning-observe.js';
+import { startReference, type DiffSide } from '../tools/diff/targets.js';
 
 /**
- * The provisioning steps of `diff` (harness/diff/steps/provisioning.ts; issue 19, Must show):
+ * The provisioning steps of `diff` (tools/diff/steps/provisioning.ts):
  * they run on the reference without a step failing, keep every secret out of what they observe,
  * and name a provisioning axis read the other way. Every provisioning axis is checked by
  * `npm run diff-axes -- --only provisioning.…` (slower).

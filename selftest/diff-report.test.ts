@@ -2,12 +2,12 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { diffTargets, type DiffResult } from '../harness/diff/engine.js';
-import { drive, witnessed } from '../harness/diff/execute.js';
-import { CANONICAL } from '../harness/diff/steps/index.js';
-import { causes, fieldDifferences } from '../harness/diff/fields.js';
-import { startReference } from '../harness/diff/targets.js';
-import { writeDiffReports } from '../harness/diff/write.js';
+import { diffTargets, type DiffResult } from '../tools/diff/engine.js';
+import { drive, witnessed } from '../tools/diff/execute.js';
+import { CANONICAL } from '../tools/diff/steps/index.js';
+import { causes, fieldDifferences } from '../tools/diff/fields.js';
+import { startReference } from '../tools/diff/targets.js';
+import { writeDiffReports } from '../tools/diff/write.js';
 import { runCli } from './support/cli.js';
 
 /**

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { ALL_AXES } from '../reference/axes/all.js';
-import { checkAxis } from '../harness/diff/axis-check.js';
+import { checkAxis } from '../tools/diff/axis-check.js';
 
 /**
  * `diff` names the axes the token-more, mailbox-more, lenient and soap-more step families reach
- * (harness/diff/steps/; issue 19, Must show): one cheap axis per family. `npm run diff-axes`
+ * (tools/diff/steps/): one cheap axis per family. `npm run diff-axes`
  * checks every one of them.
  */
 

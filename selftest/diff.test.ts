@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ALL_AXES } from '../reference/axes/all.js';
 import { FAULTS } from '../reference/faults.js';
-import { checkAxis } from '../harness/diff/axis-check.js';
-import { diffTargets } from '../harness/diff/engine.js';
-import { firstDivergence } from '../harness/diff/compare.js';
-import { startReference } from '../harness/diff/targets.js';
+import { checkAxis } from '../tools/diff/axis-check.js';
+import { diffTargets } from '../tools/diff/engine.js';
+import { firstDivergence } from '../tools/diff/compare.js';
+import { startReference } from '../tools/diff/targets.js';
 import { runCli } from './support/cli.js';
 
 /**
- * `diff` (issue 19, Build 3; Must show): the reference default against a single-axis variant
+ * `diff`: the reference default against a single-axis variant
  * names that axis, shrunk to a few steps; against itself under one fault it names the fault's
  * rule; a wrong flag value is refused in one sentence (exit 2). Every axis is checked by
  * `npm run diff-axes` (slow); here a few, one per kind of answer they change.
@@ -30,7 +30,7 @@ describe('diff names a single changed axis', () => {
       const r = await checkAxis(axis(id), value, { seed: 20261124, runs: 30 });
       expect(r.said).toMatch(/^named /);
       expect(r.named, r.said).toBe(true);
-      // "shrunk to at most a few operations" (issue 19, Build 4): the first step is the send every sequence starts with
+      // "shrunk to at most a few operations": the first step is the send every sequence starts with
       expect(r.length).toBeLessThanOrEqual(5);
     }, 300_000);
   }

@@ -4,17 +4,17 @@ import { join } from 'node:path';
 import { MessageHolderTestRuntime, setGlobalTestRuntime } from 'allure-js-commons/sdk/runtime';
 import { describe, expect, test } from 'vitest';
 import { ProfileSchema, profileSecrets, type Profile } from '../contract/profile.js';
-import { discover, type DiscoveryResult } from '../harness/discovery/discover.js';
-import { minimalProfileOf } from '../harness/discovery/minimal.js';
-import { PROBES } from '../harness/discovery/probes/index.js';
-import { markdownReport, sidecarOf } from '../harness/discovery/report.js';
-import { getKey } from '../harness/discovery/finding.js';
+import { discover, type DiscoveryResult } from '../tools/discover/discover.js';
+import { minimalProfileOf } from '../tools/discover/minimal.js';
+import { PROBES } from '../tools/discover/probes/index.js';
+import { markdownReport, sidecarOf } from '../tools/discover/report.js';
+import { getKey } from '../tools/discover/finding.js';
 import { start } from '../reference/server.js';
 import { randomVariant } from '../reference/variant.js';
 import { runCli } from './support/cli.js';
 
 /**
- * Issue 19, Must show: for 10 random variant seeds, discovery from a minimal profile (the
+ * For 10 random variant seeds, discovery from a minimal profile (the
  * reference's generated profile without any key a probe decides) recovers every reading the seed
  * drew that the catalogue marks discoverable: the reference's generated profile declares the drawn
  * readings, so it is the oracle. Then the suite passes under a discovered profile.

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { SILENCES } from '../contract/silences/index.js';
 import { DISCOVERY, PROBE_NAMES } from '../contract/silences/discovery.js';
-import { PROBES } from '../harness/discovery/probes/index.js';
+import { PROBES } from '../tools/discover/probes/index.js';
 import { FAULTS } from '../reference/faults.js';
 import { ROOT } from './support/cli.js';
 
-/** Issue 19, Build 2: every catalogue entry says how it is discovered, or why it cannot be (like the axis check of selftest/silences.test.ts). */
+/** Every catalogue entry says how it is discovered, or why it cannot be (like the axis check of selftest/silences.test.ts). */
 describe('the discovery answers of the catalogue of silences', () => {
   const kinds = (id: string) => Object.keys(DISCOVERY[id] ?? {});
 
@@ -41,7 +41,7 @@ describe('the discovery answers of the catalogue of silences', () => {
 
   test('the rules a probe names for a reading no catalogue entry lists exist', () => {
     const rules = new Set(FAULTS.map((f) => f.rule));
-    const dir = join(ROOT, 'harness/discovery/probes');
+    const dir = join(ROOT, 'tools/discover/probes');
     const named = readdirSync(dir).flatMap((file) =>
       [...readFileSync(join(dir, file), 'utf8').matchAll(/(?<!keys: )\[((?:\s*'[a-z-]+\.[a-z0-9.-]+',?)+)\s*\]/g)].flatMap((m) => [...m[1]!.matchAll(/'([^']+)'/g)].map((x) => `${file}: ${x[1]}`)),
     );

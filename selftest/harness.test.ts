@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, loadProfile, loadRunSettings } from '../harness/config.js';
+import { filesUnder, ROOT } from './support/cli.js';
+import { ConfigError, loadProfile, loadRunSettings } from '../run/config.js';
 import { curlFor, renderExchange } from '../harness/evidence.js';
 import { eventually } from '../harness/eventually.js';
 import { Redactor } from '../harness/redact.js';
@@ -20,6 +23,20 @@ describe('configuration', () => {
     const profile = loadProfile({ env: { SMS_TARGET: 'http://a.test' }, flags: { target: 'http://b.test' } });
     expect(profile).toMatchObject({ baseUrl: 'http://b.test', edition: 'securemail', release: '5.36', token: { scheme: 'Bearer' } });
     expect(loadRunSettings({ env: { SMS_SEED: '42' } }).seed).toBe(42);
+  });
+
+  test('one reader per kind: the suite reads its configuration in run/config.ts, the reference in reference/config.ts', () => {
+    // a named read of the environment (env.SMS_X, env['REFERENCE_X'], process.env.X): the rest take what the readers parsed
+    const READ = /\benv\.(SMS|REFERENCE)_[A-Z_]+|\benv\[['"](SMS|REFERENCE)_|process\.env\.[A-Za-z]|process\.env\[/;
+    // Faults.fromEnv and Refusals.fromEnv parse their own settings for reference/config.ts, their one caller
+    const READERS = ['run/config.ts', 'reference/config.ts', 'reference/faults.ts', 'reference/refusals.ts'];
+    const reads = ['cli', 'run', 'reporting', 'harness', 'tools', 'specs', 'generators', 'contract', 'reference']
+      .flatMap((room) => filesUnder(join(ROOT, room)))
+      .filter((f) => /\.(ts|mjs)$/.test(f) && !READERS.includes(relative(ROOT, f)))
+      .flatMap((f) => readFileSync(f, 'utf8').split('\n').flatMap((line, i) => (READ.test(line) ? [`${relative(ROOT, f)}:${i + 1}: ${line.trim()}`] : [])));
+    expect(reads, `configuration read outside its reader:\n${reads.join('\n')}`).toEqual([]);
+    const callers = ['cli', 'run', 'tools', 'reference'].flatMap((room) => filesUnder(join(ROOT, room))).filter((f) => /(Faults|Refusals)\.fromEnv\(/.test(readFileSync(f, 'utf8')));
+    expect(callers.map((f) => relative(ROOT, f))).toEqual(['reference/config.ts']);
   });
 });
 

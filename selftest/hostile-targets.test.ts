@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { runCli } from './support/cli.js';
 
 /**
- * Issue 11: whatever a target answers, or fails to, the run ends with a verdict, a report and a
+ * Whatever a target answers, or fails to, the run ends with a verdict, a report and a
  * documented exit code (docs/INTERPRETING.md) within its deadline: never a crash, never a hang.
  * Each hostile target is a loopback server; the runs use the token area and a short request
  * timeout so the whole file stays quick.

@@ -6,7 +6,7 @@ import { ROOT } from './support/cli.js';
 import { sharedFile } from './support/shared.js';
 
 /**
- * Issue 18, Build 4: no import circles, in the project's own code (harness, reference, contract,
+ * No import circles, in the project's own code (harness, reference, contract,
  * specs, cli, bench, selftests). The team's tool (../shared/tools/import-cycles.mjs) finds them,
  * type-only ones too: a registry that defines the types its members need ties them all together.
  * The fix is a file of its own for the shared types, beside the registry.

@@ -8,7 +8,7 @@ import { intReadings, readingsAccepting, readingsOf, TEXT_READINGS } from '../ge
 import { checkBillingInterval, checkExpirationDate, wellFormedEmail as referenceEmailCheck, type TodayReading } from '../reference/provisioning/validate.js';
 
 /**
- * Issue 15, Build 5 (Found 4): what the suite sends as invalid is invalid under every lenient
+ * What the suite sends as invalid is invalid under every lenient
  * reading a real server applies first (generators/lenient-readings.ts: trimming, case folding,
  * NFC/NFKC, a dropped trailing dot; numbers read from strings), and what it sends as valid is
  * valid under each. The reference's own checks (reference/provisioning/validate.ts) judge, under

@@ -7,7 +7,7 @@ import { start, type RunningReference } from '../reference/server.js';
 import { runCli } from './support/cli.js';
 
 /**
- * Issue 3 item 6: the messaging REST specs remove everything they make, pass or fail, so a
+ * The messaging REST specs remove everything they make, pass or fail, so a
  * served reference holds no run's folders or messages afterwards.
  */
 async function messagingRun(reference: RunningReference) {

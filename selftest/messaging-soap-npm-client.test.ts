@@ -10,7 +10,7 @@ import { ROOT } from './support/cli.js';
 import { sharedFile } from './support/shared.js';
 
 /**
- * Issue 15, Build 6: the reference driven by a real WSDL client from npm (`soap`, node-soap),
+ * The reference driven by a real WSDL client from npm (`soap`, node-soap),
  * generated once from the vendor's cmv4.wsdl (read from ../shared at test time, never copied;
  * its address pointed at the reference) and once from the reference's own `?WSDL` (its
  * soap:address used as is). All 15 operations (spec §4.4 table + GetMailboxXML) are called

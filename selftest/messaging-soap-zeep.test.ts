@@ -7,7 +7,7 @@ import { variantNamed } from '../reference/variant.js';
 import { inProcessReference } from './support/reference.js';
 
 /**
- * Issue 15, Found 5: a WSDL-generated client (zeep over lxml) escapes CR as `&#13;`. A CRLF MIME
+ * A WSDL-generated client (zeep over lxml) escapes CR as `&#13;`. A CRLF MIME
  * it sends through SendMIMEMessage must be delivered to the recipient, and GetMIMEMessage must
  * give it back with CRLF (the reference writes CR as `&#13;`, XML 1.0 §2.11). Found 6:
  * retracting one's own draft must not answer "Only the sender can retract a message.".

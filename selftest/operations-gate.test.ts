@@ -8,16 +8,16 @@ import { HttpClient, type Exchange } from '../harness/http.js';
 import { composeTransport } from '../harness/transport/compose.js';
 import { WorkerTransport } from '../harness/transport/worker.js';
 import { NotApplicable, OperationAbsent, TargetBroken } from '../harness/outcomes.js';
-import { honest } from '../harness/rule-context.js';
+import { honest } from '../harness/evidence-marks.js';
 import { eachOffered } from '../harness/offered.js';
 import { Redactor } from '../harness/redact.js';
 import { ROOT } from './support/cli.js';
 import { sharedFile } from './support/shared.js';
 import { lackedOperations, SMTP_SETTINGS } from '../reference/admin/readings.js';
 import { variantNamed } from '../reference/variant.js';
-import { platformFromEnv } from '../reference/server.js';
+import { platformFromEnv } from '../reference/config.js';
 
-/** Issue 15, Build 1 and 2: operations as data, gated in one place by the profile. */
+/** Operations as data, gated in one place by the profile. */
 
 const ALL = ['token', 'admin', 'messaging-rest', 'messaging-soap', 'provisioning', 'directory', 'smtp'] as const;
 const declared = (over: Partial<OfferDeclaration> = {}): OfferDeclaration => ({ interfaces: [...ALL], edition: 'securemail', release: '5.36', ...over });

@@ -6,7 +6,7 @@ import { expect, test } from 'vitest';
 import { cleanEnv, ROOT } from './support/cli.js';
 
 /**
- * The package is ready to publish (issue 19, Must show): `npm pack`, install the tarball into an
+ * The package is ready to publish: `npm pack`, install the tarball into an
  * empty folder, and `npx secure-messaging-conformance run --area token` there exits 0.
  *
  * The install is offline: the tarball's own files are unpacked into node_modules as npm would,

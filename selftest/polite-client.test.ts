@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { afterAll, describe, expect, test } from 'vitest';
 import { LimitsSchema, type Limits } from '../contract/profile.js';
-import { limitsFromEnv, loadProfile } from '../harness/config.js';
+import { limitsFromEnv, loadProfile } from '../run/config.js';
 import { concurrencyPlan, Gate, MAX_WORKERS, retryAfterMs } from '../harness/gate.js';
 import { HttpClient, type Exchange, type RateLimited } from '../harness/http.js';
 import { composeTransport } from '../harness/transport/compose.js';
@@ -11,7 +11,7 @@ import { WorkerTransport } from '../harness/transport/worker.js';
 import { TargetBroken } from '../harness/outcomes.js';
 import { Redactor } from '../harness/redact.js';
 
-/** Issue 11: a polite client (limits, Retry-After) that reads no more than the profile allows. */
+/** A polite client (limits, Retry-After) that reads no more than the profile allows. */
 
 const closers: Array<() => void> = [];
 afterAll(() => closers.forEach((c) => c()));

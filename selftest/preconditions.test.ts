@@ -7,7 +7,7 @@ import { createState } from '../reference/state.js';
 import { defaultVariant } from '../reference/variant.js';
 
 /**
- * Preconditions are preconditions (issue 15, Build 3; Must show 2): a target that refuses an
+ * Preconditions are preconditions: a target that refuses an
  * operation a rule needs but does not judge (RuleMeta.operation) gives that rule *broken* or
  * *not applicable*, never *fail*, and no rule anywhere fails. `npm test` runs rounds 0-2 (each
  * rule's first three precondition operations: the log-ons, session keys, folder lists and sends

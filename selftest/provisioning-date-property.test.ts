@@ -9,7 +9,7 @@ import { start, type RunningReference } from '../reference/server.js';
 import { readSummary, runNode } from './support/cli.js';
 
 /**
- * Issue 4's must-show: the date property, run against a reference whose calendar check forgets
+ * The date property, run against a reference whose calendar check forgets
  * leap years, fails and reports a shrunk counterexample 02/29/<non-leap year>. The spec runs in
  * its own vitest process, exactly as a conformance run would run it.
  */

@@ -14,7 +14,7 @@ function isSoapFault(text: string): boolean {
 }
 
 /**
- * Malformed input never earns a 5xx (HELPERS non-negotiable; issue 8 item 6): a bounded, seeded
+ * Malformed input never earns a 5xx: a bounded, seeded
  * fuzzer sends REQUESTS malformed requests to every route of the reference, enumerated from the
  * hono app (so routes other interfaces add later are fuzzed too), and fails on any 5xx with the
  * seed and the offending request. Replay a failure with REFERENCE_FUZZ_SEED=<seed>.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runCli, type CliResult } from './support/cli.js';
 
 /**
- * Issue 17, Must show 1 and 4, on real runs of the CLI against a failing reference:
+ * On real runs of the CLI against a failing reference:
  * - a rule with a precondition and cleanup (a duplicate CompanyName accepted; the companies are
  *   cancelled afterwards) and a property rule (Years >= 2 required; seed chosen so that the
  *   property, not a fixed boundary, finds it): each card opens on the exchange that broke the rule,

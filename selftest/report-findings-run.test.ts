@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { evidenceFromAllure } from '../harness/reporting/verdict-evidence.js';
+import { evidenceFromAllure } from '../reporting/verdict-evidence.js';
 import { runCli, type CliResult } from './support/cli.js';
 
 /**

@@ -2,10 +2,10 @@ import { describe, expect, test } from 'vitest';
 import type { RuleResult } from '../contract/summary.js';
 import { Cleanups } from '../harness/cleanup.js';
 import { describeText, escaped, scriptsOf } from '../harness/property-describe.js';
-import { findingCard } from '../harness/reporting/verdict-card.js';
-import type { RuleEvidence } from '../harness/reporting/verdict-evidence.js';
-import { causeOf, findings } from '../harness/reporting/verdict-findings.js';
-import { quoteKind, quotesHtml } from '../harness/reporting/verdict-quotes.js';
+import { findingCard } from '../reporting/verdict-card.js';
+import type { RuleEvidence } from '../reporting/verdict-evidence.js';
+import { causeOf, findings } from '../reporting/verdict-findings.js';
+import { quoteKind, quotesHtml } from '../reporting/verdict-quotes.js';
 
 /** Findings grouped by cause, spec quotes that say something, counterexamples described, cleanup once: no target needed. */
 

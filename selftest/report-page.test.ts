@@ -2,16 +2,16 @@ import { describe, expect, test } from 'vitest';
 import { decisiveOf, readTags, type Note } from '../harness/evidence-marks.js';
 import type { Exchange } from '../harness/http.js';
 import { ConformanceAssertionError, TargetBroken } from '../harness/outcomes.js';
-import { scrubTrace } from '../harness/reporting/allure-annotate.js';
-import { junitXml } from '../harness/reporting/junit.js';
+import { scrubTrace } from '../reporting/allure-annotate.js';
+import { junitXml } from '../reporting/junit.js';
 import type { RuleResult, Summary } from '../contract/summary.js';
-import { pairDecrypted } from '../harness/reporting/verdict-evidence.js';
-import { findings } from '../harness/reporting/verdict-findings.js';
-import { verdictPage } from '../harness/reporting/verdict-page.js';
-import { contrast, PAIRS } from '../harness/reporting/verdict-style.js';
+import { pairDecrypted } from '../reporting/verdict-evidence.js';
+import { findings } from '../reporting/verdict-findings.js';
+import { verdictPage } from '../reporting/verdict-page.js';
+import { contrast, PAIRS } from '../reporting/verdict-style.js';
 import { verdict } from '../cli/scorecard.js';
 
-/** The verdict page, JUnit and evidence marking on made-up runs (issue 17): no target needed. */
+/** The verdict page, JUnit and evidence marking on made-up runs: no target needed. */
 
 const x = (method: string, path: string, status: number, body = ''): Exchange => ({
   method,

@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { quoteProblem, SPEC_UNITS } from '../contract/spec/index.js';
 import { SPEC_RULES } from '../contract/spec/rules.js';
-import { specHref } from '../harness/reporting/spec-link.js';
-import { specPage } from '../harness/reporting/spec-page.js';
+import { specHref } from '../reporting/spec-link.js';
+import { specPage } from '../reporting/spec-page.js';
 import type { Summary } from '../contract/summary.js';
 import { COVERAGE_FILE } from '../scripts/coverage.js';
 import { runCli, type CliResult } from './support/cli.js';
 
 /**
- * Issue 16, Must show 3 (Build 4): in a run against a target that fails a rule (a reference
+ * In a run against a target that fails a rule (a reference
  * fault), that rule's card on the verdict page shows its exact quoted sentence(s), each with a
  * link that opens spec.html at that sentence (the id exists there), and spec.html's totals are
  * docs/coverage.md's.

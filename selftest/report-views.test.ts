@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runCli, type CliResult } from './support/cli.js';
 import { verdictBasis } from '../cli/finish.js';
 import { verdict } from '../cli/scorecard.js';
-import { ASSETS, readAllureData, readRunSummary } from '../harness/reporting/allure-light.js';
-import { runDuration, runStart } from '../harness/reporting/run-meta.js';
-import { standingOf, tally } from '../harness/reporting/standing.js';
+import { ASSETS, readAllureData, readRunSummary } from '../reporting/allure-light.js';
+import { runDuration, runStart } from '../reporting/run-meta.js';
+import { standingOf, tally } from '../reporting/standing.js';
 import type { Standing, Summary } from '../contract/summary.js';
 
 /**

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { finish } from '../cli/finish.js';
 import { scrubSecrets, secretMatcher } from '../cli/scrub.js';
 import type { Summary } from '../contract/summary.js';
-import { readAllureData } from '../harness/reporting/allure-light.js';
+import { readAllureData } from '../reporting/allure-light.js';
 
 /**
  * The last line of defence for "secrets never appear in reports" (cli/scrub.ts): one combined

@@ -6,7 +6,7 @@ import { altVariant, randomVariant, variantNamed } from '../reference/variant.js
 import { renderSilences } from '../scripts/render-silences.js';
 import { ROOT } from './support/cli.js';
 
-/** Issue 8, item 1: the silences as data, each exercised by a reference axis (and the reverse). */
+/** The silences as data, each exercised by a reference axis (and the reverse). */
 describe('the catalogue of silences and the reference variant axes', () => {
   const silenceIds = new Set(SILENCES.map((s) => s.id));
 

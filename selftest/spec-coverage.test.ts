@@ -9,12 +9,12 @@ import { accountFor, mustBeAccounted, rulesInSection, type SpecRule } from '../c
 import { plain, SPEC_UNITS, specUnit } from '../contract/spec/index.js';
 import { SPEC_RULES } from '../contract/spec/rules.js';
 import { TOKEN_ERRORS } from '../contract/token.js';
-import { collectRules } from '../harness/rule-catalogue.js';
+import { collectRules } from '../tools/rule-catalogue.js';
 import { renderReadmeCoverage } from '../scripts/coverage-readme.js';
 import { accountsWith, catalogueData, COVERAGE_FILE, README_FILE, renderCoverage, renderRulesModule, RULES_FILE } from '../scripts/coverage.js';
 
 /**
- * Issue 16, Build 3: every unit of the spec accounted for. The generated coverage (the rules as
+ * Every unit of the spec accounted for. The generated coverage (the rules as
  * data, docs/coverage.md, the README's tables) is current; no unit of §2-§9 is uncovered; and the
  * hand-kept tables of §7.1-§7.3 in contract/ say what the index says.
  */

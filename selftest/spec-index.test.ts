@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { SILENCES } from '../contract/silences/index.js';
 import { quoteProblem } from '../contract/spec/index.js';
 import { specSource } from '../contract/spec/source.js';
-import { collectRules, type CatalogueRule } from '../harness/rule-catalogue.js';
+import { collectRules, type CatalogueRule } from '../tools/rule-catalogue.js';
 import { renderSpecIndex, SPEC_INDEX_FILE } from '../scripts/spec-index.js';
 
 const AREAS = ['token', 'admin', 'messaging-rest', 'messaging-soap', 'provisioning', 'directory', 'smtp'] as const;
 
 /**
- * Issue 16: the spec is the index. The index is current; every rule is anchored to the words it
+ * The spec is the index. The index is current; every rule is anchored to the words it
  * enforces (each quote verbatim in its unit, modulo white space and markdown); a rule's id names
  * its spec file; a rule resting only on the suite's reading of a silence is `should`.
  */

@@ -3,7 +3,7 @@ import { csharpRead, javaRead, MODELS } from './support/vendor-readers.js';
 import { inProcessReference } from './support/reference.js';
 
 /**
- * The reference serves the vendor's own client libraries (issue 8 item 6): each sends exactly
+ * The reference serves the vendor's own client libraries: each sends exactly
  * what vendor-wire §1.1 records for it (path casing, trailing slashes, body spellings, empty
  * bodies, headers) and reads the answer the way it does (support/vendor-readers.ts). The
  * default variant is the one no client chokes on (docs/clarifications.md V2).

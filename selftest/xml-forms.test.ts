@@ -12,7 +12,7 @@ import { Redactor } from '../harness/redact.js';
 import { inProcessReference } from './support/reference.js';
 
 /**
- * Issue 15, Found 5 / Build 6: the SOAP wire read as XML 1.0 defines it, both ways, from one
+ * The SOAP wire read as XML 1.0 defines it, both ways, from one
  * table. Each content form (character references, predefined entities, CDATA, comments, PIs, raw
  * line ends) inside each envelope form (prefixes, default namespace, declaration, BOM, attributes)
  * is read as the same string by the reference (a CreateFolder name read back from GetFolderList)

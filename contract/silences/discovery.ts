@@ -1,18 +1,18 @@
 /**
- * How discovery (`secure-messaging-conformance discover`, harness/discovery/) decides each
+ * How discovery (`secure-messaging-conformance discover`, tools/discover/) decides each
  * silence of the catalogue, or why it cannot (issue 19, Build 2). Kept beside the catalogue, keyed
  * by silence id, so the catalogue's entries stay as they are; selftest/discovery-catalogue.test.ts
  * checks that every silence has exactly one answer here, that the answer agrees with the entry
  * (a probe or a reason only where the entry has a profile key), and that every probe exists.
  *
- *   probe           a probe of harness/discovery decides the profile key from the target's answers
+ *   probe           a probe of tools/discover decides the profile key from the target's answers
  *   undiscoverable  the key is the vendor's to give: why no probe can (or may) decide it
  *   inert           the catalogue marks the silence inert: no reading is observable, nothing to decide
  *   neutral         the entry has no profile key: the suite asserts what every reading shares, so
  *                   nothing is declared and nothing is discovered
  */
 
-/** The probes of harness/discovery/probes (the registry there is typed by this list, so each name has one probe and each probe a name). */
+/** The probes of tools/discover/probes (the registry there is typed by this list, so each name has one probe and each probe a name). */
 export const PROBE_NAMES = [
   'token-scheme',
   'resource-type',

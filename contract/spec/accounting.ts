@@ -1,7 +1,7 @@
 import type { Anchor } from './index.js';
 
 /**
- * The hand-kept half of the spec's coverage (issue 16, Build 3): the units no rule can enforce,
+ * The hand-kept half of the spec's coverage: the units no rule can enforce,
  * each with the reason. contract/spec/coverage.ts `accountFor` gives every other unit its status
  * from the rules' anchors (enforced) and the silences' anchors (silent); a unit none of these
  * name is *uncovered*, and selftest/spec-coverage.test.ts fails on any in §2-§9.

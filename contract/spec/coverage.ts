@@ -2,7 +2,7 @@ import { anchorMatches } from './index.js';
 import { SPEC_RULES } from './rules.js';
 
 /**
- * Every unit of the spec accounted for (issue 16, Build 3). Pure: the docs generator
+ * Every unit of the spec accounted for. Pure: the docs generator
  * (docs/coverage.md, the README's tables), the report's spec.html, the §7.3 matrix and the
  * self-tests all call `accountFor` on the same inputs, so they cannot disagree.
  */

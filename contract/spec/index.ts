@@ -10,7 +10,7 @@ export type SpecUnit = (typeof SPEC_UNITS)[number];
 export type Anchor = SpecUnit['anchor'];
 
 /**
- * What a rule enforces (issue 16, Build 2): the unit it rests on and the words of it, quoted
+ * What a rule enforces: the unit it rests on and the words of it, quoted
  * verbatim (modulo white space and markdown). `silence` names the catalogue entry
  * (contract/silences/) when the rule rests on the suite's reading of that sentence rather than
  * on the sentence alone; such a rule is `should` unless another of its anchors states it.

@@ -1,5 +1,5 @@
 /**
- * Cuts the interface specification into units (issue 16, Build 1): every sentence, list item
+ * Cuts the interface specification into units: every sentence, list item
  * and table row of §1-§9, each with a stable anchor `§<section>/<key>`. A table row's key is
  * its key cell (the first column whose values are unique in the table: an identifier as
  * written, e.g. `§7.3/LicenseQuantityLessThanNumberOfUsers`, `§4.4/DeleteMessage`, other text

@@ -102,7 +102,7 @@ export class SmtpClient {
 
   /** One conversation, as far as `attempt` asks and the gateway lets it go. */
   async converse(title: string, attempt: SmtpAttempt = {}): Promise<SmtpOutcome> {
-    // spec §1: the SMTP gateway delivery, gated like every HTTP operation (issue 15)
+    // spec §1: the SMTP gateway delivery, gated like every HTTP operation
     this.assertOffered('smtp.Deliver');
     const { host, port } = this.gateway;
     // the password is hidden by value in every form (base64 included); a made-up wrong one is shown, marked

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Summary } from '../../contract/summary.js';
+import { SummarySchema, type Summary } from '../../contract/summary.js';
 
 export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 
@@ -42,7 +42,7 @@ export function runNode(args: string[], env: Record<string, string> = {}, timeou
 }
 
 export function readSummary(reportsDir: string): Summary {
-  return JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')) as Summary;
+  return SummarySchema.parse(JSON.parse(readFileSync(join(reportsDir, 'summary.json'), 'utf8')));
 }
 
 /** Runs the CLI as a vendor would, in a child process with its own reports directory. */

@@ -3,7 +3,7 @@ import { ALL_AXES } from '../../reference/axes/all.js';
 import type { Axis } from '../../reference/axes/axis.js';
 
 /**
- * The rules a declared reading may make *not applicable* (issue 15, Build 8): rule id →
+ * The rules a declared reading may make *not applicable*: rule id →
  * `axis=value` of the reference (reference/axes/) → why that reading makes the rule's check
  * impossible (no request the suite can make would produce what the rule checks). Anything else
  * must keep running under every reading: a rule that assumes one reading models the others

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { runCli } from './cli.js';
 
 /**
- * The precondition self-test's rounds (issue 15, Build 3; reference/refusals.ts). Round k runs
+ * The precondition self-test's rounds (reference/refusals.ts). Round k runs
  * the whole suite against a reference that refuses, for each rule, the k-th distinct operation
  * its requests reach that the rule does not judge (RuleMeta.operation). Rounds 0, 1, ... cover
  * every (rule, precondition operation) pair; no survey run is needed first.

@@ -37,7 +37,7 @@ rule(
     needs: [...base.needs, iface('provisioning'), provisioningAccount, companyChange('company key')],
   },
   async (t) => {
-    // a company of its own, so no other rule's key changes (issue 9, item 6); cancelled at the end
+    // a company of its own, so no other rule's key changes; cancelled at the end
     const { credentials } = await freshCompany(t);
     const admin = await adminSession(t, credentials);
     const res = await t.admin.newEncryptionKey(admin, { Email: credentials.email });

@@ -15,7 +15,7 @@ const base = { interface: 'directory', operation: 'directory.Search', level: 'sh
 
 /**
  * The search itself is a silence (B6): these rules rest only on the suite's reading of 'not
- * shown' (D1, D2), so they are should-level (issue 16, Build 2): a server that searches
+ * shown' (D1, D2), so they are should-level: a server that searches
  * otherwise is warned, not refused, since no sentence of the spec states a search.
  */
 const SEARCH: SpecRef = { anchor: '§4.6/directory-operations-not-shown', quote: 'Its directory operations: not shown.', silence: 'directory-search-semantics' };

@@ -8,7 +8,7 @@ import { mimeWithAttachment } from '../../generators/mime-message.js';
 
 /**
  * spec §4.3 'Get inbox message ids' and its §2.3 request model GetInboxMIDRequest, whose fields
- * FolderId and MustHaveAttachments each change an observable outcome (issue 8).
+ * FolderId and MustHaveAttachments each change an observable outcome.
  */
 const base = { interface: 'messaging-rest', operation: 'messaging-rest.GetInboxMessageIds', level: 'must' } as const;
 const needs = [iface('messaging-rest'), account('primary'), account('peer')];

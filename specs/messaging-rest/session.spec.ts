@@ -25,7 +25,7 @@ interface Owned {
 
 /**
  * Every operation of spec §4.3 except Log on and Change password, called with `auth` on ids the
- * owner can use with their key: a refusal cannot come from "no such message" (issue 8).
+ * owner can use with their key: a refusal cannot come from "no such message".
  * Operations that change things come last.
  */
 function sessionOperations(t: RuleContext, auth: RestAuth, own: Owned, to: string): Array<[string, () => Promise<HttpResponse>]> {

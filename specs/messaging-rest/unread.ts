@@ -8,7 +8,7 @@ import type { RuleContext } from '../../harness/rule.js';
 /**
  * Peer with three messages from primary; the second one retrieved as MIME, so read (spec §3.2).
  * `unread` is the suite's own expectation (the mailbox model): the first and third are unread,
- * the second read, whatever statuses the target reports (issue 8).
+ * the second read, whatever statuses the target reports.
  */
 export async function oneRead(t: RuleContext, folderType?: 0) {
   const [primary, peer] = await t.given('log on as primary and peer', () => Promise.all([MailSession.open(t, 'primary'), MailSession.open(t, 'peer')]));

@@ -4,7 +4,7 @@ import type { RuleContext } from '../../harness/rule.js';
 
 /**
  * A message delivered to act on through the SOAP form, whose effect REST listings of the same
- * mailbox read back (issue 15 item 7, clarification R1: REST and SOAP are one mailbox).
+ * mailbox read back (REST and SOAP are one mailbox).
  */
 
 /** primary (REST) sends peer a message; peer is logged on through both forms. */

@@ -18,7 +18,7 @@ import { expectInnerXml, expectSoapResult, intOf } from '../../harness/soap-expe
 const MAX_COMMANDS = 30;
 const MAX_RUNS = 20;
 const FORMS = 128;
-/** Sequences run in this many independent chains at once (each its own messages and folders), so the run is not one long serial chain (issue 11). */
+/** Sequences run in this many independent chains at once (each its own messages and folders), so the run is not one long serial chain. */
 const CHAINS = 10;
 
 type Form = 'REST' | 'SOAP';

@@ -8,7 +8,7 @@ import { iface, provisioningAccount } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 
 /**
- * spec §7.3 as a whole (issue 4, item 5; issue 8; issue 16): the target names its errors only
+ * spec §7.3 as a whole: the target names its errors only
  * with the 39 names of §7.3 (or the vendor's codes for them, B5), and the suite accounts for
  * every one of them: the rules anchored to its row, or why no request can (the matrix is a view
  * of the one coverage, contract/provisioning-coverage.ts). The matrix is attached to the report

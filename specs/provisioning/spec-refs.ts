@@ -1,7 +1,7 @@
 import type { SpecRef } from '../../contract/spec/index.js';
 
 /**
- * The spec units most provisioning rules rest on besides their own row (issue 16): the operation
+ * The spec units most provisioning rules rest on besides their own row: the operation
  * they exercise, and how a refusal is reported.
  */
 export const PROVISION: SpecRef = { anchor: '§4.5/provision-company', quote: 'Provisions, updates or deletes a company.' };

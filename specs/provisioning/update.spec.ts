@@ -188,7 +188,7 @@ rule(
 /**
  * provisioning.update.license-below-admin-users: spec §8 LicenseQuantity 'not less than the current number of users of that type', with a user
  * every reading counts: one created with the type's UserTypeId through the administration
- * interface (issue 8: the secure-contact reading alone is the suite's choice P5, not the spec's).
+ * interface (the secure-contact reading alone is the suite's choice P5, not the spec's).
  * Every identifier it uses in the new company is learnt from that company (clarification I1):
  * its key from provisioning, its CompanyId from its administrator's account, the TypeId from its
  * own Get user types; none is borrowed from the profile's company.

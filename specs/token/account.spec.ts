@@ -58,7 +58,7 @@ rule(
       }
       return t.notApplicable('every account in accounts.lockable is already locked; re-enable them or add more');
     });
-    // leave nothing behind (issue 9, item 6): re-enabled through administration where the profile offers it
+    // leave nothing behind: re-enabled through administration where the profile offers it
     reenableAtEnd(t, victim);
     const wrong = { username: victim.username, password: t.wrong('client_secret') };
     for (let attempt = 1; attempt < threshold; attempt++) {

@@ -43,7 +43,7 @@ rule(
   async (t) => {
     const idp = t.profile.identityProvider!;
     const email = `${t.prefix}.auto@example.com`;
-    // leave nothing behind (issue 9, item 6): the provisioned user is deleted through administration where the profile gives it
+    // leave nothing behind: the provisioned user is deleted through administration where the profile gives it
     if (t.profile.admin && t.profile.interfaces.includes('admin')) deleteAtEnd(t, undefined, { Email: email });
     const issued = expectTokenIssued(
       await t.token.token({ grant_type: 'authorization_code', code: idpCode(t, email), resource_type: idp.resourceType, company_id: idp.autoProvisionCompanyId }),

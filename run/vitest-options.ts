@@ -1,0 +1,45 @@
+import { join } from 'node:path';
+import type { InlineConfig } from 'vitest/node';
+import type { ConcurrencyPlan } from '../harness/gate.js';
+import type { RunContext } from './run-context.js';
+
+/** What the suite's vitest configuration depends on: where reports go, how the limits split, and (from the CLI) the resolved run. */
+export interface SuiteRunShape {
+  reportsDir: string;
+  plan: ConcurrencyPlan;
+  /** the resolved run, provided to global setup and every worker; absent in a bare `npx vitest run` (global setup resolves it) */
+  context?: RunContext;
+}
+
+/**
+ * The conformance run's vitest configuration, written once: vitest.config.ts gives it to a bare
+ * `npx vitest run`, the CLI passes it inline (with the resolved context) and loads no config file.
+ */
+export function suiteTestConfig({ reportsDir, plan, context }: SuiteRunShape): InlineConfig {
+  return {
+    include: ['specs/**/*.spec.ts'],
+    globalSetup: ['run/global-setup.ts'],
+    setupFiles: ['allure-vitest/setup'],
+    // spec files run in parallel against the one target, and the rules inside a file run
+    // concurrently (rule() declares them so): the run waits on the network, so it keeps
+    // limits.concurrency requests in flight, split over a few workers (harness/gate.ts)
+    fileParallelism: true,
+    maxWorkers: plan.workers,
+    maxConcurrency: plan.slots,
+    // specs keep no per-file module state, so workers reuse loaded modules: 43 s → 13 s
+    pool: 'threads',
+    isolate: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    reporters: [
+      './reporting/summary-reporter.ts',
+      // reportMatchers off: matcher steps would print compared values, secrets included
+      ['./reporting/allure-reporter.ts', { resultsDir: join(reportsDir, 'allure-results'), reportMatchers: false }],
+    ],
+    // the specs and harness, as vite transforms them for the workers, are kept on disk between
+    // runs (keyed by content): a repeated run skips about 10% of its CPU.
+    // Beside the suite, not in node_modules, which may be a shared install
+    experimental: { fsModuleCache: true, fsModuleCachePath: '.cache/vitest-modules' },
+    ...(context ? { provide: { conformance: context } } : {}),
+  };
+}

@@ -17,6 +17,9 @@ import { SPEC_CREDENTIAL_POLICY, type CredentialPolicy } from './core/credential
 import { SPEC_PROVISIONING_POLICY, type ProvisioningPolicy } from './provisioning/policy.js';
 import { composePolicy, type HookOverride } from './policy.js';
 import { SPEC_PARTY_POLICY, type PartyPolicy } from './core/party-policy.js';
+import { SPEC_SOAP_DECISIONS, type SoapPolicy } from './messaging-soap/policy.js';
+import { SPEC_REST_DECISIONS, type RestPolicy } from './messaging-rest/policy.js';
+import { SPEC_SMTP_POLICY, type SmtpPolicy } from './smtp/policy.js';
 
 export type { FaultDef } from './fault-def.js';
 
@@ -53,6 +56,9 @@ export class Faults {
   readonly #partyOverrides: readonly HookOverride<PartyPolicy, FaultId>[];
   readonly #credentialOverrides: readonly HookOverride<CredentialPolicy, FaultId>[];
   readonly #provisioningOverrides: readonly HookOverride<ProvisioningPolicy, FaultId>[];
+  readonly #soapOverrides: readonly HookOverride<SoapPolicy, FaultId>[];
+  readonly #restOverrides: readonly HookOverride<RestPolicy, FaultId>[];
+  readonly #smtpOverrides: readonly HookOverride<SmtpPolicy, FaultId>[];
   /** `read|write|field` → the fault of that cell of the matrix `fields` (reference/shown.ts) */
   readonly #cells: ReadonlyMap<string, FaultId>;
 
@@ -72,6 +78,9 @@ export class Faults {
     this.#mailOverrides = [...replacing.flatMap((f) => ('mail' in f && f.mail ? [{ id: f.id as FaultId, hooks: f.mail }] : [])), ...this.#partyOverrides];
     this.#credentialOverrides = replacing.flatMap((f) => ('credentials' in f && f.credentials ? [{ id: f.id as FaultId, hooks: f.credentials }] : []));
     this.#provisioningOverrides = replacing.flatMap((f) => ('provisioning' in f && f.provisioning ? [{ id: f.id as FaultId, hooks: f.provisioning }] : []));
+    this.#soapOverrides = replacing.flatMap((f) => ('soap' in f && f.soap ? [{ id: f.id as FaultId, hooks: f.soap }] : []));
+    this.#restOverrides = replacing.flatMap((f) => ('rest' in f && f.rest ? [{ id: f.id as FaultId, hooks: f.rest }] : []));
+    this.#smtpOverrides = replacing.flatMap((f) => ('smtp' in f && f.smtp ? [{ id: f.id as FaultId, hooks: f.smtp }] : []));
     this.#cells = new Map(replacing.flatMap((f) => ('shown' in f && f.shown ? [[cellKey(f.shown.read, f.shown.write, f.shown.field), f.id as FaultId] as const] : [])));
   }
 
@@ -106,6 +115,21 @@ export class Faults {
   /** The provisioning adapter's policy for a request made on behalf of `rule`, likewise. */
   provisioningPolicy(rule: string | undefined): ProvisioningPolicy {
     return composePolicy(SPEC_PROVISIONING_POLICY, this.#provisioningOverrides, (id) => this.on(id, rule));
+  }
+
+  /** The messaging SOAP form's policy for a request made on behalf of `rule`: the request's mail policy and the form's own decisions, with the hooks of the SOAP faults on for it replaced. */
+  soapPolicy(rule: string | undefined, mail: MailPolicy): SoapPolicy {
+    return composePolicy<SoapPolicy, FaultId>({ ...mail, ...SPEC_SOAP_DECISIONS }, this.#soapOverrides, (id) => this.on(id, rule));
+  }
+
+  /** The messaging REST form's policy for a request made on behalf of `rule`, likewise. */
+  restPolicy(rule: string | undefined, mail: MailPolicy): RestPolicy {
+    return composePolicy<RestPolicy, FaultId>({ ...mail, ...SPEC_REST_DECISIONS }, this.#restOverrides, (id) => this.on(id, rule));
+  }
+
+  /** The SMTP gateway's policy for a connection made on behalf of `rule`. */
+  smtpPolicy(rule: string | undefined): SmtpPolicy {
+    return composePolicy(SPEC_SMTP_POLICY, this.#smtpOverrides, (id) => this.on(id, rule));
   }
 
   static none(): Faults {

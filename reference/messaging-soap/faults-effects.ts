@@ -18,7 +18,7 @@ const soap = (hooks: Partial<SoapPolicy>) => ({ soap: hooks });
 const no = () => false;
 
 export const SOAP_EFFECT_FAULTS = [
-  { ...f('retract-noop', 'retract.sender-status', 'RetractMessage answers success but retracts nothing'), ...soap({ retractMarksSenderCopy: no }) },
+  { ...f('retract-noop', 'retract.sender-status', 'RetractMessage answers success but retracts nothing'), ...soap({ retractsMessage: no }) },
   { ...f('delete-noop', 'delete.to-trash', 'a normal DeleteMessage answers DeleteMessageResult but leaves the copy where it was', { rules: ['delete.trash-sequence', 'move.undelete', MODEL], why: 'they make a normal SOAP delete and read where the copy went' }), ...soap({ deletesCopy: no }) },
   { ...f('send-mime-noop', 'send-mime.new-mid', 'SendMIMEMessage answers a NewMID but sends nothing', { rules: ['send-mime.malformed-to-drafts', MODEL], why: 'they look up the message SendMIMEMessage made' }), ...soap({ sendsMime: no }) },
   { ...f('create-folder-noop', 'create-folder.new-fid', 'CreateFolder answers a NewFID but makes no folder', { rules: ['create-folder.name-exists', 'create-folder.name-length', 'create-folder.type-invalid', 'delete-folder.messages-to-parent', MODEL, 'move.same-type'], why: 'they use a folder made through SOAP CreateFolder, or judge a refused CreateFolder, which the fault answers with success before any check' }), ...soap({ createsFolder: no }) },

@@ -56,7 +56,7 @@ export const MESSAGING_SOAP_FAULTS = [
   { ...f('folder-type-negative-accepted', 'create-folder.type-invalid', 'FolderType -1 creates an inbox folder'), ...soap({ acceptsFolderTypeMinus1: yes }) },
   { ...f('folder-limit-64', 'create-folder.name-length', 'a 65-character name is refused as too long'), ...soap({ folderNameLimit: () => 64 }) },
   { ...f('folder-limit-66', 'create-folder.name-length', 'a 66-character name is accepted'), ...soap({ folderNameLimit: () => 66 }) },
-  { ...f('folder-duplicates-allowed', 'create-folder.name-exists', 'a second folder with the same name is created', { rules: ['create-folder.name-length', 'create-folder.type-invalid'], why: 'the fault creates folders without the core checks (length, type)' }), ...soap({ refusesDuplicateFolderNames: no }) },
+  { ...f('folder-duplicates-allowed', 'create-folder.name-exists', 'CreateFolder makes every folder asked for: a second folder with the same name, and any name or type, without the §8 and §7.2 checks', { rules: ['create-folder.name-length', 'create-folder.type-invalid'], why: 'the fault creates folders without the core checks (length, type)' }), ...soap({ refusesDuplicateFolderNames: no, folderNameFits: yes, folderTypeAllowed: yes }) },
   { ...f('folder-delete-noop', 'delete-folder.messages-to-parent', 'DeleteFolder answers success but keeps the folder and its messages'), ...soap({ deletesFolder: no }) },
   { ...f('system-folder-delete-ok', 'delete-folder.system-refused', 'DeleteFolder of the Inbox answers success instead of a Fault'), ...soap({ refusesSystemFolderDelete: no }) },
   // §4.4 SendMIMEMessage, §3.2
@@ -71,7 +71,7 @@ export const MESSAGING_SOAP_FAULTS = [
   { ...f('outsider-mime-wrong-text', 'get-mime.outsider-refused', 'an outsider is refused with "User could not be authenticated" instead of the §7.2 permission text'), ...soap({ outsiderRefusal: () => 'notAuthenticated' }) },
   { ...f('purged-still-readable', 'get-mime.deleted-refused', 'a message the recipient deleted permanently is still served', modelToo('a purged copy must be refused')), ...soap({ purgedCopyReadable: yes }) },
   // §3.2 move, §4.4 un-delete, §8
-  { ...f('move-noop', 'move.same-type', 'MoveMessage answers success but the message stays where it was', { rules: [MODEL, 'move.across-types-refused', 'move.undelete'], why: 'a no-op move also answers success across types and out of Trash' }), ...soap({ movesCopy: no }) },
+  { ...f('move-noop', 'move.same-type', 'MoveMessage answers success but the message stays where it was', { rules: [MODEL, 'move.across-types-refused', 'move.undelete'], why: 'a no-op move also answers success across types and out of Trash' }), ...soap({ movesMessage: no }) },
   { ...f('move-across-types', 'move.across-types-refused', 'a received message moves into a custom outbox folder', modelToo('moves across types must be refused')), ...soap({ refusesMoveAcrossTypes: no }) },
   { ...f('undelete-refused', 'move.undelete', 'a message in Trash cannot be moved back to the Inbox', modelToo('the model moves deleted copies back to the Inbox (spec §4.4 Un-delete)')), ...soap({ undeletes: no }) },
   // §3.2 delete, §7.2 DeleteMessage

@@ -10,9 +10,7 @@ import { LISTING_HANDLERS } from './listing.js';
  * the SOAP form decides something itself, it asks its policy (c.policy, policy.ts).
  */
 
-const logon: Handler = (c) => {
-  return c.state.mailbox.accounts.logon(str(c, 'UserIDorEmail'), str(c, 'Password'), c.policy, 'messaging-soap.Logon', c.credentials);
-};
+const logon: Handler = (c) => c.state.mailbox.accounts.logon(str(c, 'UserIDorEmail'), str(c, 'Password'), c.policy, 'messaging-soap.Logon', c.credentials);
 
 const accountDetails: Handler = (c) => {
   const a = actor(c);
@@ -100,7 +98,8 @@ const sendMime: Handler = async (c) => {
 
 /** spec §3.2 move; §4.4 un-delete is a move of a deleted message back to the inbox. */
 const move: Handler = (c) => {
-  c.state.mailbox.messages.move(actor(c), int(c, 'MID'), int(c, 'DestFID'));
+  const a = actor(c);
+  if (c.policy.movesMessage()) c.state.mailbox.messages.move(a, int(c, 'MID'), int(c, 'DestFID'));
   return undefined;
 };
 
@@ -113,7 +112,8 @@ const deleteMessage: Handler = (c) => {
 };
 
 const retract: Handler = (c) => {
-  c.state.mailbox.messages.retract(actor(c), int(c, 'MID'));
+  const a = actor(c);
+  if (c.policy.retractsMessage()) c.state.mailbox.messages.retract(a, int(c, 'MID'));
   return undefined;
 };
 

@@ -30,6 +30,11 @@ export interface SoapDecisions {
   readsCrReferences(): boolean;
   /** a SendMIMEMessage that answers a NewMID sends (or drafts) that message */
   sendsMime(): boolean;
+  // §4.4 MoveMessage, RetractMessage; §3.2
+  /** a MoveMessage that answers success moves the message */
+  movesMessage(): boolean;
+  /** a RetractMessage that answers success retracts the message */
+  retractsMessage(): boolean;
   // §4.4 SetInTransit / GetInTransit
   setsInTransit(): boolean;
   /** the Value GetInTransit answers, given the one SetInTransit set */
@@ -62,6 +67,8 @@ export const SPEC_SOAP_DECISIONS: SoapDecisions = {
   mimeReadWritesTracking: yes,
   readsCrReferences: yes,
   sendsMime: yes,
+  movesMessage: yes,
+  retractsMessage: yes,
   setsInTransit: yes,
   inTransitValue: (stored) => stored,
   requiresNamespace: yes,

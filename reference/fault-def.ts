@@ -6,6 +6,9 @@ import type { TokenPolicy } from './token/policy.js';
 import type { AdminPolicy } from './admin/policy.js';
 import type { DirectoryPolicy } from './directory/policy.js';
 import type { ShownCell } from './shown.js';
+import type { SoapPolicy } from './messaging-soap/policy.js';
+import type { RestPolicy } from './messaging-rest/policy.js';
+import type { SmtpPolicy } from './smtp/policy.js';
 
 /**
  * The shape of one deliberate fault of the reference (reference/faults.ts lists them). It lives
@@ -43,6 +46,15 @@ export interface FaultDef {
   readonly admin?: Partial<AdminPolicy>;
   /** the directory's decisions and answers this fault gives otherwise (reference/directory/policy.ts) */
   readonly directory?: Partial<DirectoryPolicy>;
+  /**
+   * The messaging SOAP form's decisions this fault answers otherwise (reference/messaging-soap/policy.ts),
+   * the mail core's as the SOAP form asks them included: it reaches SOAP requests only.
+   */
+  readonly soap?: Partial<SoapPolicy>;
+  /** the messaging REST form's decisions this fault answers otherwise (reference/messaging-rest/policy.ts), likewise for REST requests */
+  readonly rest?: Partial<RestPolicy>;
+  /** the SMTP gateway's decisions this fault answers otherwise (reference/smtp/policy.ts) */
+  readonly smtp?: Partial<SmtpPolicy>;
   /**
    * The one cell of the matrix `fields` this fault breaks (reference/fields-faults.ts): the read
    * shows that field garbled, of records that write wrote (reference/shown.ts). An answer patch at

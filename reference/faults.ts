@@ -20,6 +20,9 @@ import { SPEC_PARTY_POLICY, type PartyPolicy } from './core/party-policy.js';
 import { SPEC_TOKEN_POLICY, type TokenPolicy } from './token/policy.js';
 import { SPEC_ADMIN_POLICY, type AdminPolicy } from './admin/policy.js';
 import { SPEC_DIRECTORY_POLICY, type DirectoryPolicy } from './directory/policy.js';
+import { SPEC_SOAP_DECISIONS, type SoapPolicy } from './messaging-soap/policy.js';
+import { SPEC_REST_DECISIONS, type RestPolicy } from './messaging-rest/policy.js';
+import { SPEC_SMTP_POLICY, type SmtpPolicy } from './smtp/policy.js';
 
 export type { FaultDef } from './fault-def.js';
 
@@ -59,6 +62,9 @@ export class Faults {
   readonly #tokenOverrides: readonly HookOverride<TokenPolicy, FaultId>[];
   readonly #adminOverrides: readonly HookOverride<AdminPolicy, FaultId>[];
   readonly #directoryOverrides: readonly HookOverride<DirectoryPolicy, FaultId>[];
+  readonly #soapOverrides: readonly HookOverride<SoapPolicy, FaultId>[];
+  readonly #restOverrides: readonly HookOverride<RestPolicy, FaultId>[];
+  readonly #smtpOverrides: readonly HookOverride<SmtpPolicy, FaultId>[];
   /** `read|write|field` → the fault of that cell of the matrix `fields` (reference/shown.ts) */
   readonly #cells: ReadonlyMap<string, FaultId>;
 
@@ -81,6 +87,9 @@ export class Faults {
     this.#tokenOverrides = replacing.flatMap((f) => ('token' in f && f.token ? [{ id: f.id as FaultId, hooks: f.token }] : []));
     this.#adminOverrides = replacing.flatMap((f) => ('admin' in f && f.admin ? [{ id: f.id as FaultId, hooks: f.admin }] : []));
     this.#directoryOverrides = replacing.flatMap((f) => ('directory' in f && f.directory ? [{ id: f.id as FaultId, hooks: f.directory }] : []));
+    this.#soapOverrides = replacing.flatMap((f) => ('soap' in f && f.soap ? [{ id: f.id as FaultId, hooks: f.soap }] : []));
+    this.#restOverrides = replacing.flatMap((f) => ('rest' in f && f.rest ? [{ id: f.id as FaultId, hooks: f.rest }] : []));
+    this.#smtpOverrides = replacing.flatMap((f) => ('smtp' in f && f.smtp ? [{ id: f.id as FaultId, hooks: f.smtp }] : []));
     this.#cells = new Map(replacing.flatMap((f) => ('shown' in f && f.shown ? [[cellKey(f.shown.read, f.shown.write, f.shown.field), f.id as FaultId] as const] : [])));
   }
 
@@ -130,6 +139,21 @@ export class Faults {
   /** The directory's policy for a request made on behalf of `rule`, likewise. */
   directoryPolicy(rule: string | undefined): DirectoryPolicy {
     return composePolicy(SPEC_DIRECTORY_POLICY, this.#directoryOverrides, (id) => this.on(id, rule));
+  }
+
+  /** The messaging SOAP form's policy for a request made on behalf of `rule`: the request's mail policy and the form's own decisions, with the hooks of the SOAP faults on for it replaced. */
+  soapPolicy(rule: string | undefined, mail: MailPolicy): SoapPolicy {
+    return composePolicy<SoapPolicy, FaultId>({ ...mail, ...SPEC_SOAP_DECISIONS }, this.#soapOverrides, (id) => this.on(id, rule));
+  }
+
+  /** The messaging REST form's policy for a request made on behalf of `rule`, likewise. */
+  restPolicy(rule: string | undefined, mail: MailPolicy): RestPolicy {
+    return composePolicy<RestPolicy, FaultId>({ ...mail, ...SPEC_REST_DECISIONS }, this.#restOverrides, (id) => this.on(id, rule));
+  }
+
+  /** The SMTP gateway's policy for a connection made on behalf of `rule`. */
+  smtpPolicy(rule: string | undefined): SmtpPolicy {
+    return composePolicy(SPEC_SMTP_POLICY, this.#smtpOverrides, (id) => this.on(id, rule));
   }
 
   static none(): Faults {

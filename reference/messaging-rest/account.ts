@@ -1,14 +1,13 @@
 import type { Hono } from 'hono';
 import { MailError } from '../core/mail/index.js';
-import type { AppEnv } from '../http.js';
 import { jsonBody, str } from './body.js';
-import type { AuthedEnv, RestDeps } from './deps.js';
+import type { AuthedEnv, RestDeps, RestEnv } from './deps.js';
 
 /** The LogOn model is missing or incomplete (vendor-wire §1 DOC-RM wording; spec: not shown). */
 const LOGON_REQUIRED = 'The LogonRequestData model is required in the request body.';
 
 /** Log on and change password: the operations that need no session key (spec §5 rules 4, 6). */
-export function publicAccountRoutes(app: Hono<AppEnv>, { state, shapes, text }: RestDeps): void {
+export function publicAccountRoutes(app: Hono<RestEnv>, { state, shapes, text }: RestDeps): void {
   const { mailbox } = state;
 
   app.post('/Account/Logon', async (c) => {
@@ -16,8 +15,8 @@ export function publicAccountRoutes(app: Hono<AppEnv>, { state, shapes, text }: 
     const login = typeof body.UserIdOrEmail === 'string' ? body.UserIdOrEmail : '';
     const password = typeof body.Password === 'string' ? body.Password : '';
     if (!login || !password) throw new MailError('invalidInput', LOGON_REQUIRED);
-    const key = mailbox.accounts.logon(login, password, c.get('mailPolicy'), 'messaging-rest.LogOn', c.get('credentialPolicy'));
-    return c.json(shapes.extra({ SessionKey: c.get('fault')('messaging-rest.logon-key-missing') ? '' : key }));
+    const key = mailbox.accounts.logon(login, password, c.get('restPolicy'), 'messaging-rest.LogOn', c.get('credentialPolicy'));
+    return c.json(shapes.extra({ SessionKey: key }));
   });
 
   /**
@@ -29,13 +28,13 @@ export function publicAccountRoutes(app: Hono<AppEnv>, { state, shapes, text }: 
     const oldPassword = str(body, 'OldPassword', '')!;
     const newPassword = str(body, 'NewPassword', '')!;
     const key = c.req.header('x-session-key');
-    if (!key && c.get('fault')('messaging-rest.change-password-needs-key')) throw new MailError('notAuthenticated');
-    const user = key ? mailbox.accounts.sessionUser(key, c.get('mailPolicy'), 'messaging-rest', c.get('credentialPolicy')) : undefined;
+    const policy = c.get('restPolicy');
+    if (!key && !policy.changePasswordWithoutKey()) throw new MailError('notAuthenticated');
+    const user = key ? mailbox.accounts.sessionUser(key, policy, 'messaging-rest', c.get('credentialPolicy')) : undefined;
     // M1: the field that names the user is the server's choice (axis mail.change-password-user)
     const login = str(body, state.mail.changePasswordUser, '')!;
     if (!oldPassword || !newPassword || (!user && !login)) throw new MailError('invalidInput');
-    // a success answer that keeps the old password (issue 15 item 7)
-    if (!c.get('fault')('messaging-rest.change-password-noop')) mailbox.accounts.changePassword({ user, login }, oldPassword, newPassword, c.get('mailPolicy'), 'rest-change-password');
+    if (policy.changesPassword()) mailbox.accounts.changePassword({ user, login }, oldPassword, newPassword, policy, 'rest-change-password');
     return text(c, 'The password has been changed.');
   });
 }
@@ -46,12 +45,11 @@ export function accountRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
 
   app.get('/Account/Details', (c) => {
     const { user, statistics } = mailbox.accounts.details(actor(c));
-    const email = c.get('fault')('messaging-rest.details-no-email') ? '' : user.email;
     // what a read shows of the account's fields (reference/shown.ts), each by the AccountModel field that wrote it
     const shown = <T>(field: string, as: string, value: T) => c.get('shown')('messaging-rest.GetAccountDetails', state.accounts.origin(user, field), as, value);
     return c.json(
       shapes.extra({
-        EmailAddress: shown('Email', 'EmailAddress', email),
+        EmailAddress: shown('Email', 'EmailAddress', user.email),
         FirstName: shown('FirstName', 'FirstName', user.firstName),
         LastName: shown('LastName', 'LastName', user.lastName),
         Uid: user.id,

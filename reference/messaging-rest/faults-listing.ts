@@ -1,4 +1,4 @@
-import type { FaultDef } from '../fault-def.js';
+import type { RestFaultDef } from './answer-patch.js';
 /**
  * Messaging REST faults of the listings, search, statuses and the §3.2 moves (the rest are in
  * faults.ts); each names the rule whose test must fail while it is on.
@@ -26,15 +26,17 @@ export const LISTING_STATE_FAULTS = [
     id: 'messaging-rest.mime-reads-all-for-unread',
     rule: 'messaging-rest.status.get-unread',
     breaks: 'retrieving one message as MIME marks every message of the user Read, so Get unread lists none',
+    rest: { mimeReadMarksAllRead: () => true },
     alsoBreaks: { rules: ['messaging-rest.status.unread-only-search'], why: 'one wrong read status: every listing that selects unread messages (Get unread and the unread-only search) is wrong alike' },
   },
   {
     id: 'messaging-rest.mime-reads-all-for-search',
     rule: 'messaging-rest.status.unread-only-search',
     breaks: 'retrieving one message as MIME marks every message of the user Read, so an unread-only search finds none',
+    rest: { mimeReadMarksAllRead: () => true },
     alsoBreaks: { rules: ['messaging-rest.status.get-unread'], why: 'one wrong read status: every listing that selects unread messages (Get unread and the unread-only search) is wrong alike' },
   },
-  // §3.1 as a table (issue 15 item 7, clarification R2)
+  // §3.1 as a table (clarification R2)
   { id: 'messaging-rest.unread-only-includes-retracted', mail: { unreadOnlyIncludesRetracted: () => true }, rule: 'messaging-rest.status.unread-only-table', breaks: 'an unread-only search returns every retracted message, whatever its status (a read one too)' },
   { id: 'messaging-rest.get-unread-lists-sent', mail: { unreadListsSent: () => true }, rule: 'messaging-rest.status.get-unread-table', breaks: "Get unread also lists the user's own sent copies (status 2, Unread column), which are no inbox messages" },
   { id: 'messaging-rest.inbox-ids-unread-only', mail: { inboxIdsListsReadUnlessFiltered: () => false }, rule: 'messaging-rest.status.list-membership', breaks: 'Get inbox message ids with MessageListFilter 0 lists only the unread messages' },
@@ -48,6 +50,7 @@ export const LISTING_STATE_FAULTS = [
     id: 'messaging-rest.delete-noop',
     rule: 'messaging-rest.delete.to-trash',
     breaks: 'a normal delete answers success but leaves the copy where it was',
+    rest: { deletesCopy: () => false },
     alsoBreaks: {
       rules: ['messaging-rest.delete.own-copy-only', 'messaging-rest.delete.trash-sequence', 'messaging-rest.model.mailbox-pair', 'messaging-soap.model.one-mailbox'],
       why: 'each makes a normal REST delete and reads where the copy went',
@@ -71,4 +74,4 @@ export const LISTING_STATE_FAULTS = [
     breaks: "a delete of a copy in Trash (on to Deleted Trash, or purged where the server advances the trash) also purges the other users' copies",
     alsoBreaks: { rules: ['messaging-soap.model.one-mailbox'], why: 'the one-mailbox model makes the same deletes (REST or SOAP) through the same mail core, and checks the other copy after each' },
   },
-] as const satisfies readonly FaultDef[];
+] as const satisfies readonly RestFaultDef[];

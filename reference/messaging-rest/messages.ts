@@ -93,26 +93,17 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
   app.get('/Message/:id{-?[0-9]+}', (c) => {
     const { copy, content } = messages.open(actor(c), pathId(c), 'message');
     if (state.mail.getMessageTracking === 'marks-read') messages.markRead(copy);
-    const shown = shapes.message(shownMessage(c.get('shown'), 'messaging-rest.GetMessage', content, GET_NAMES), copy?.side === 'sent');
-    const f = c.get('fault');
-    if (f('messaging-rest.get-message-html-as-text')) shown.TextBody = content.htmlBody;
-    if (f('messaging-rest.get-message-html-dropped')) shown.HtmlBody = '';
-    if (f('messaging-rest.get-message-subject-ascii')) shown.Subject = content.subject.replace(/[^\x20-\x7e]/g, '?');
-    if (f('messaging-rest.get-message-from-reader')) shown.From = actor(c).user.email;
-    if (f('messaging-rest.get-message-to-empty')) shown.To = [];
-    return c.json(shown);
+    return c.json(shapes.message(shownMessage(c.get('shown'), 'messaging-rest.GetMessage', content, GET_NAMES), copy?.side === 'sent'));
   });
 
   app.get('/Message/:id{-?[0-9]+}/Mime', (c) => {
-    const f = c.get('fault');
+    const policy = c.get('restPolicy');
     const { copy, content } = messages.open(actor(c), pathId(c), 'mime');
-    if (!f('messaging-rest.mime-no-tracking')) messages.markRead(copy);
-    if (f('messaging-rest.mime-reads-all-for-unread') || f('messaging-rest.mime-reads-all-for-search')) {
+    if (policy.mimeReadWritesTracking()) messages.markRead(copy);
+    if (policy.mimeReadMarksAllRead()) {
       for (const other of mailbox.store.copiesOwnedBy(actor(c).user.id)) if (other.side === 'received') messages.markRead(other);
     }
-    let mime = buildMime(shownMessage(c.get('shown'), 'messaging-rest.GetMimeMessage', content));
-    if (f('messaging-rest.mime-no-separator')) mime = mime.replace('\r\n\r\n', '\r\n');
-    return c.json(shapes.extra({ MimeMessage: mime }));
+    return c.json(shapes.extra({ MimeMessage: buildMime(shownMessage(c.get('shown'), 'messaging-rest.GetMimeMessage', content)) }));
   });
 
   const send = async (c: C) => {
@@ -127,8 +118,7 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
       attachments: attachments(body),
       origin: 'messaging-rest.SendMessage',
     });
-    const id = c.get('fault')('messaging-rest.send-mid-string') ? String(sent.mid) : sent.mid;
-    return c.json(shapes.extra({ MessageId: id }));
+    return c.json(shapes.extra({ MessageId: sent.mid }));
   };
   app.post('/Message', send);
   app.post('/Message/', send);
@@ -151,9 +141,6 @@ export function messageRoutes(app: Hono<AuthedEnv>, { state, shapes, actor, text
   app.delete('/Message/:id{-?[0-9]+}', (c) => {
     const flag = (c.req.query('Permanently') ?? c.req.query('permanently') ?? 'false').toLowerCase();
     if (flag !== 'true' && flag !== 'false') throw new MailError('invalidInput');
-    // a success answer that changes nothing (issue 15 item 7)
-    const copy = flag === 'false' && c.get('fault')('messaging-rest.delete-noop') ? state.mailbox.store.copyFor(actor(c).user, pathId(c)) : undefined;
-    if (copy) return c.json(shapes.extra({ NewFolderId: copy.folderId, [state.mail.deleteTextKey]: 'Message moved to the Trash folder.' }));
     const { newFolderId, text: said } = messages.delete(actor(c), pathId(c), flag === 'true');
     return c.json(shapes.extra({ NewFolderId: newFolderId, [state.mail.deleteTextKey]: said }));
   });

@@ -1,15 +1,57 @@
 import { ANSWER_CELLS, type AnswerAspect } from '../../contract/soap-answers.js';
 import type { FaultDef } from '../fault-def.js';
 import { EXTENSION_ELEMENT, resultElement, type SuccessAnswer } from './envelope.js';
+import type { SoapReadings } from './readings.js';
 
 /**
- * Faults that reshape a success answer at the SOAP adapter's edge (spec §4.4), each declared
- * with its reshaping beside its catalogue entry. routes.ts hands every success answer to
- * `reshapeAnswer` before writing it; no operation handler knows of these faults.
+ * How a fault patches what the SOAP form sends, at the adapter's edge (routes.ts, edge.ts),
+ * declared with the fault beside its catalogue entry (faults.ts): no operation handler knows of
+ * these faults. A success answer is patched in its Result text before it is written (`result`)
+ * or as written (`reshape`); a refusal as written (`refusal`).
  */
-export interface AnswerFault<I extends string = string> extends FaultDef {
+export interface SoapAnswerPatch {
+  /** the operation whose success answer this patches */
+  readonly op: string;
+  /** the Result text the operation gives (undefined: no Result), before it is written */
+  readonly result?: (text: string | undefined) => string | undefined;
+  /** the answer as written */
+  readonly reshape?: (a: SuccessAnswer) => SuccessAnswer;
+}
+
+/** Why the adapter refuses: unreadable XML, an operation it does not offer, a request it cannot read or serve (SoapFault), a §7.2 refusal of the core, or its own failure. */
+export type RefusalCause = 'malformed-xml' | 'unknown-operation' | 'invalid' | 'refused' | 'internal';
+
+/** A refusal as the adapter writes it (a SOAP 1.1 Fault, HTTP 500, unless a patch says otherwise). */
+export interface WrittenRefusal {
+  readonly status: 200 | 500;
+  readonly type: 'xml' | 'text';
+  readonly body: string;
+}
+
+/** What a refusal patch may need to write another answer. */
+export interface RefusalEdge {
+  readonly ch: SoapReadings;
+  readonly namespace: string;
+  /** the operation element's name ('' before one is read) */
+  readonly op: string;
+}
+
+export interface SoapRefusalPatch {
+  /** the refusals it patches: of these causes ('any': every one), and where `op` is given, of that operation only */
+  readonly causes: readonly RefusalCause[] | 'any';
+  readonly op?: string;
+  readonly patch: (r: WrittenRefusal, edge: RefusalEdge) => WrittenRefusal;
+}
+
+/** A fault of the SOAP form's catalogue, with its patch at the edge where it is one. */
+export interface SoapFaultDef extends FaultDef {
+  readonly answer?: SoapAnswerPatch;
+  readonly refusal?: SoapRefusalPatch;
+}
+
+export interface AnswerFault<I extends string = string> extends SoapFaultDef {
   readonly id: I;
-  readonly answer: { readonly op: string; readonly reshape: (a: SuccessAnswer) => SuccessAnswer };
+  readonly answer: SoapAnswerPatch & { readonly reshape: (a: SuccessAnswer) => SuccessAnswer };
 }
 
 /** The Result content a reshaping breaks: a void operation's is the result-text reading's 'OK' (silence soap-void-response). */
@@ -83,7 +125,12 @@ export const SOAP_ANSWER_FAULTS = [
 
 type AnswerFaultId = (typeof SOAP_ANSWER_FAULTS)[number]['id'];
 
-/** The success answer as the faults on for this request reshape it (none: as it was). */
+/** A success answer as the faults `faults` on for this request (`fault`) reshape it, in catalogue order. */
+export function reshapeWith<I extends string>(faults: readonly (SoapFaultDef & { id: I })[], fault: (id: I) => boolean, a: SuccessAnswer): SuccessAnswer {
+  return faults.reduce<SuccessAnswer>((answer, f) => (f.answer?.reshape && f.answer.op === a.op && fault(f.id) ? f.answer.reshape(answer) : answer), a);
+}
+
+/** The success answer as the schema faults on for this request reshape it (none: as it was). */
 export function reshapeAnswer(fault: (id: AnswerFaultId) => boolean, a: SuccessAnswer): SuccessAnswer {
-  return SOAP_ANSWER_FAULTS.reduce<SuccessAnswer>((answer, f) => (f.answer.op === a.op && fault(f.id) ? f.answer.reshape(answer) : answer), a);
+  return reshapeWith(SOAP_ANSWER_FAULTS, fault, a);
 }

@@ -1,26 +1,23 @@
-import type { FaultCheck } from '../faults.js';
 import type { Shown } from '../shown.js';
 import { MailError, type Actor } from '../core/mail/index.js';
-import type { MailPolicy } from '../core/mail/policy.js';
 import type { CredentialPolicy } from '../core/credential-policy.js';
 import type { FolderType } from '../core/mail/model.js';
-import type { User } from '../core/domain.js';
 import type { ReferenceState } from '../state.js';
 import { SoapFault, type PartValue } from './envelope.js';
 import type { InnerXml } from './inner.js';
+import type { SoapPolicy } from './policy.js';
 
 /**
- * What every SOAP operation handler receives: the parsed parts, the request's fault switch and
- * the inner-XML writer. Handlers call the one mail core; none keeps mailbox state.
+ * What every SOAP operation handler receives: the parsed parts, the request's policy and the
+ * inner-XML writer. Handlers call the one mail core; none keeps mailbox state.
  */
 export interface OpContext {
   state: ReferenceState;
   parts: Record<string, PartValue>;
-  fault: FaultCheck;
   /** what a read shows of a stored field (reference/shown.ts) */
   shown: Shown;
-  /** the mail core's policy for this request (reference/core/mail/policy.ts) */
-  policy: MailPolicy;
+  /** the SOAP form's policy for this request (reference/messaging-soap/policy.ts), the mail core's decisions included: the actor's */
+  policy: SoapPolicy;
   /** the core's credential policy for this request (reference/core/credential-policy.ts) */
   credentials: CredentialPolicy;
   inner: InnerXml;
@@ -38,13 +35,7 @@ export const bool = (c: OpContext, name: string) => c.parts[name] as boolean;
 export function actor(c: OpContext): Actor {
   const key = str(c, 'SessionKey');
   const { mailbox, domain } = c.state;
-  let user: User | undefined;
-  if (key === '' && c.fault('messaging-soap.missing-key-accepted')) user = domain.users.values().next().value;
-  else if (key !== '') {
-    const session = c.state.credentials.session(key);
-    if (!session && c.fault('messaging-soap.unknown-key-accepted')) user = domain.users.values().next().value;
-    else user = mailbox.accounts.sessionUser(key, c.policy, 'messaging-soap', c.credentials);
-  }
+  const user = key === '' ? c.policy.userWithoutKey(domain.users.values()) : mailbox.accounts.sessionUser(key, c.policy, 'messaging-soap', c.credentials);
   if (!user) throw new MailError('notAuthenticated');
   return { user, credential: key, policy: c.policy, operation: c.operation };
 }

@@ -90,16 +90,14 @@ function envelope(ch: SoapReadings, inner: string): string {
  * A string result: escaped character data or a CDATA section (the same string to any XML reader).
  * A CR is written `&#13;` (XML 1.0 §2.11; a CDATA section cannot carry one, so such a text is
  * escaped under the CDATA reading too): a MIME text keeps its CRLF line ends.
- * `rawCr` is the fault of a writer that leaves CR raw (every XML reader then sees LF).
  */
-function stringContent(ch: SoapReadings, text: string, rawCr: boolean): string {
-  if (rawCr) return ch.escaping === 'cdata' && !text.includes(']]>') ? `<![CDATA[${text}]]>` : escapeXml(text).split('&#13;').join('\r');
+function stringContent(ch: SoapReadings, text: string): string {
   return (ch.escaping === 'cdata' ? cdataXml(text) : undefined) ?? escapeXml(text);
 }
 
 /**
  * A success answer before it is written (spec §4.4): the adapter's edge hands it to the faults
- * that reshape answers (answer-faults.ts) and then writes it.
+ * that reshape answers (edge.ts) and then writes it.
  */
 export interface SuccessAnswer {
   readonly op: string;
@@ -117,8 +115,8 @@ export interface SuccessAnswer {
 export const EXTENSION_ELEMENT = '<ServedBy xmlns="urn:reference:extra">reference</ServedBy>';
 
 /** spec §4.4: HTTP 200, <Op>Response in {soap_namespace}, with <Op>Result where the operation has one. */
-export function successAnswer(ch: SoapReadings, ns: string, op: string, result: string | undefined, options: { rawCr?: boolean } = {}): SuccessAnswer {
-  return { op, ns, result: result === undefined ? undefined : stringContent(ch, result, options.rawCr ?? false), extras: ch.extraElements ? [EXTENSION_ELEMENT] : [] };
+export function successAnswer(ch: SoapReadings, ns: string, op: string, result: string | undefined): SuccessAnswer {
+  return { op, ns, result: result === undefined ? undefined : stringContent(ch, result), extras: ch.extraElements ? [EXTENSION_ELEMENT] : [] };
 }
 
 /** `<Op>Result` around its written content. */
@@ -130,8 +128,8 @@ export function answerXml(ch: SoapReadings, a: SuccessAnswer): string {
   return envelope(ch, `<${a.op}Response${xmlns}>${children.join('')}</${a.op}Response>`);
 }
 
-export function responseXml(ch: SoapReadings, ns: string, op: string, result: string | undefined, options: { rawCr?: boolean } = {}): string {
-  return answerXml(ch, successAnswer(ch, ns, op, result, options));
+export function responseXml(ch: SoapReadings, ns: string, op: string, result: string | undefined): string {
+  return answerXml(ch, successAnswer(ch, ns, op, result));
 }
 
 /** SOAP 1.1 §4.4: a Fault with faultcode (a QName in the envelope namespace) and faultstring. */

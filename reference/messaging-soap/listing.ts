@@ -6,14 +6,13 @@ import { actor, bool, folderType, int, str, type Handler } from './context.js';
 const getInTransit: Handler = (c) => {
   const a = actor(c);
   const value = c.state.mailbox.transit.get(a, folderType(int(c, 'FolderType')), int(c, 'MID'));
-  return c.inner.record(c.inner.root('inTransit'), [['Value', value || c.fault('messaging-soap.in-transit-always-true')]]);
+  return c.inner.record(c.inner.root('inTransit'), [['Value', c.policy.inTransitValue(value)]]);
 };
 
 const setInTransit: Handler = (c) => {
   const a = actor(c);
   const type = folderType(int(c, 'FolderType'));
-  if (c.fault('messaging-soap.in-transit-set-ignored')) return undefined;
-  c.state.mailbox.transit.set(a, type, int(c, 'MID'), bool(c, 'InTransitValue'));
+  if (c.policy.setsInTransit()) c.state.mailbox.transit.set(a, type, int(c, 'MID'), bool(c, 'InTransitValue'));
   return undefined;
 };
 
@@ -34,11 +33,10 @@ const mailboxXml: Handler = (c) => {
     pageNum: int(c, 'PageNum'),
     pageSize: int(c, 'PageSize'),
   });
-  const items = c.fault('messaging-soap.mailbox-xml-empty') ? [] : page.items;
   return c.inner.list(
     c.inner.root('mailbox'),
     'MessageListItem',
-    items.map(({ copy, content }) => [
+    page.items.map(({ copy, content }) => [
       ['MID', content.mid],
       ['CreateTime', content.createdAt],
       ['FromEMail', c.shown('messaging-soap.GetMailboxXML', content.origin, 'FromEMail', content.from)],

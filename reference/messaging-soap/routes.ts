@@ -8,8 +8,9 @@ import { JUDGES_HEADER } from '../refusals.js';
 import type { OperationId } from '../../contract/operations.js';
 import type { ReferenceState } from '../state.js';
 import { soapReadings, type SoapReadings } from './readings.js';
-import { answerXml, faultXml, readEnvelope, readParts, responseXml, SoapFault, successAnswer, type FaultCode } from './envelope.js';
-import { reshapeAnswer } from './answer-faults.js';
+import { answerXml, faultXml, readEnvelope, readParts, SoapFault, successAnswer, type FaultCode } from './envelope.js';
+import type { RefusalCause, WrittenRefusal } from './answer-faults.js';
+import { patchRefusal, patchResult, reshapeAnswer } from './edge.js';
 import { InnerXml } from './inner.js';
 import { HANDLERS } from './operations.js';
 import { wsdl } from './wsdl.js';
@@ -55,11 +56,12 @@ export function messagingSoapRoutes(state: ReferenceState): Hono<AppEnv> {
   const offered = () => offeredOperations(state.platform.edition, state.platform.release);
 
   const xml = (c: Context, body: string, status: 200 | 500) => c.body(body, status, { 'content-type': 'text/xml; charset=utf-8' });
-  const fault = (c: Context<AppEnv>, code: FaultCode, text: string) => {
-    const f = c.get('fault');
-    const written = f('messaging-soap.fault-code-unqualified') ? faultXml(ch, code, text).replace(/>[A-Za-z-]+:(Client|Server)</, '>$1<') : faultXml(ch, code, text);
-    return xml(c, written, 500);
+  /** A refusal as it leaves: a SOAP 1.1 Fault (HTTP 500), as the faults on for the request patch it (edge.ts). */
+  const refuse = (c: Context<AppEnv>, cause: RefusalCause, op: string, code: FaultCode, text: string) => {
+    const r: WrittenRefusal = patchRefusal(c.get('fault'), cause, { ch, namespace, op }, { status: 500, type: 'xml', body: faultXml(ch, code, text) });
+    return r.type === 'text' ? c.text(r.body, r.status) : xml(c, r.body, r.status);
   };
+  const policy = (c: Context<AppEnv>) => state.faults.soapPolicy(c.req.header(RULE_HEADER), c.get('mailPolicy'));
 
   app.use(async (c, next) => {
     if (offered().length === 0) return c.text('Not Found', 404);
@@ -70,62 +72,56 @@ export function messagingSoapRoutes(state: ReferenceState): Hono<AppEnv> {
     const wantsWsdl = Object.keys(c.req.queries()).some((k) => k.toLowerCase() === 'wsdl');
     if (!wantsWsdl) return c.html('<html><body><p>CMv4 messaging service (SOAP 1.1). The description is at <a href="?WSDL">?WSDL</a>.</p></body></html>');
     const url = new URL(c.req.url);
-    return xml(c, wsdl(offered(), namespace, `${url.origin}${url.pathname}`, c.get('fault')), 200);
+    return xml(c, wsdl(offered(), namespace, `${url.origin}${url.pathname}`, policy(c)), 200);
   });
 
   app.post('/', async (c) => {
     const f = c.get('fault');
-    const read = await readBody(c);
-    if (!read.ok) return fault(c, codeFor(ch, 'Client'), 'The request is too large.');
+    const soap = policy(c);
     let op = '';
+    let cause: RefusalCause = 'invalid';
     try {
+      const read = await readBody(c);
+      if (!read.ok) throw new SoapFault('Client', 'The request is too large.');
       let request;
       try {
         request = readEnvelope(read.text);
       } catch (e) {
-        if (e instanceof SoapFault && e.code === 'Client' && /not well-formed/.test(e.text)) {
-          if (f('messaging-soap.malformed-plain-500')) return c.text('Internal Server Error', 500);
-          if (f('messaging-soap.malformed-200')) return xml(c, responseXml(ch, namespace, 'Unknown', undefined), 200);
-        }
+        if (e instanceof SoapFault && e.code === 'Client' && /not well-formed/.test(e.text)) cause = 'malformed-xml';
         throw e;
       }
       op = request.op;
       const known = offered().find((o) => o.name === request.op);
       if (!known) {
-        if (f('messaging-soap.unknown-op-200')) return xml(c, responseXml(ch, namespace, request.op, undefined), 200);
+        cause = 'unknown-operation';
         throw new SoapFault('Client', `The operation ${request.op} is not offered by this service.`);
       }
       // the test-only refusal mode (reference/refusals.ts), by the operation element's name
       const id = `messaging-soap.${known.name}` as OperationId;
       if (state.refusals.refuses(id, c.req.header(RULE_HEADER), c.req.header(JUDGES_HEADER))) throw new SoapFault('Client', state.refusals.text(id));
-      if (request.ns !== namespace && !f('messaging-soap.wrong-namespace-accepted')) {
+      if (request.ns !== namespace && soap.requiresNamespace()) {
         throw new SoapFault('Client', `The element ${request.op} is in the namespace "${request.ns}", not "${namespace}".`);
       }
       const action = (c.req.header('soapaction') ?? '').trim().replace(/^"(.*)"$/, '$1');
-      if (action !== soapAction(namespace, known.name) && !f('messaging-soap.soap-action-unchecked')) {
+      if (action !== soapAction(namespace, known.name) && soap.requiresSoapAction()) {
         throw new SoapFault('Client', `The SOAPAction "${action}" does not name the operation in the Body (${known.name}).`);
       }
-      const element = f('messaging-soap.missing-int-as-zero') ? withZeros(request.element, known.parts, request.ns) : request.element;
+      const element = soap.requiresIntParts() ? request.element : withZeros(request.element, known.parts, request.ns);
       const parts = readParts(known, element, request.ns);
-      const result = await HANDLERS[known.name]!({ state, parts, fault: f, shown: c.get('shown'), policy: c.get('mailPolicy'), credentials: c.get('credentialPolicy'), inner, operation: id });
-      const shown = known.result === 'void' ? (ch.voidResponse === 'result-text' ? 'OK' : undefined) : (result ?? (f('messaging-soap.delete-result-missing') ? undefined : ''));
-      const answer = successAnswer(ch, namespace, known.name, shown, { rawCr: known.name === 'GetMIMEMessage' && f('messaging-soap.mime-raw-cr') });
-      return xml(c, answerXml(ch, reshapeAnswer(f, answer)), 200);
+      const result = await HANDLERS[known.name]!({ state, parts, shown: c.get('shown'), policy: soap, credentials: c.get('credentialPolicy'), inner, operation: id });
+      const shown = known.result === 'void' ? (ch.voidResponse === 'result-text' ? 'OK' : undefined) : patchResult(f, known.name, result ?? '');
+      return xml(c, answerXml(ch, reshapeAnswer(f, successAnswer(ch, namespace, known.name, shown))), 200);
     } catch (e) {
-      if (e instanceof SoapFault) return fault(c, codeFor(ch, e.code), e.text);
-      if (e instanceof MailError) {
-        const text = op === 'Logon' && e.code === 'invalidCredentials' && f('messaging-soap.logon-wrong-text') ? 'Invalid credentials' : e.text;
-        const res = fault(c, codeFor(ch, CLIENT_CAUSES.has(e.code) ? 'Client' : 'Server'), text);
-        return op === 'Logon' && f('messaging-soap.logon-fault-200') ? xml(c, await res.text(), 200) : res;
-      }
+      if (e instanceof SoapFault) return refuse(c, cause, op, codeFor(ch, e.code), e.text);
+      if (e instanceof MailError) return refuse(c, 'refused', op, codeFor(ch, CLIENT_CAUSES.has(e.code) ? 'Client' : 'Server'), e.text);
       if (!state.faults.size) console.error(`reference: SOAP ${op || '(unparsed)'} failed: ${(e as Error).message}`);
-      return fault(c, 'Server', generalError(state.domain.clock.now()));
+      return refuse(c, 'internal', op, 'Server', generalError(state.domain.clock.now()));
     }
   });
   return app;
 }
 
-/** Fault helper: a missing xs:int read as 0 instead of refused. */
+/** A request read without its xs:int parts required (SoapDecisions.requiresIntParts): a missing one reads as 0. */
 function withZeros(element: ReturnType<typeof readEnvelope>['element'], parts: readonly { name: string; type: string }[], ns: string) {
   const children = [...element.children];
   for (const p of parts) {

@@ -1,6 +1,6 @@
-import type { FaultCheck } from '../faults.js';
-import { soapAction, type SoapOperation } from '../../contract/messaging-soap.js';
+import type { SoapOperation } from '../../contract/messaging-soap.js';
 import { escapeAttribute } from '../../contract/wire/xml.js';
+import type { SoapDecisions } from './policy.js';
 
 /**
  * The reference's own WSDL 1.1 of what it offers (document/literal wrapped, SOAP 1.1 binding),
@@ -8,10 +8,10 @@ import { escapeAttribute } from '../../contract/wire/xml.js';
  * generated from `?WSDL`. Request children: strings minOccurs=0, ints and booleans minOccurs=1
  * (as ASMX types value types); every result is xs:string; void operations answer an empty element.
  */
-export function wsdl(ops: readonly SoapOperation[], namespace: string, location: string, fault: FaultCheck): string {
+export function wsdl(ops: readonly SoapOperation[], namespace: string, location: string, policy: Pick<SoapDecisions, 'describesOperation' | 'describedAction'>): string {
   const ns = escapeAttribute(namespace);
-  const shown = ops.filter((o) => !(o.name === 'RetractMessage' && fault('messaging-soap.wsdl-drops-operation')));
-  const action = (op: string) => (op === 'MoveMessage' && fault('messaging-soap.wsdl-wrong-action') ? soapAction(namespace, 'Move') : soapAction(namespace, op));
+  const shown = ops.filter((o) => policy.describesOperation(o.name));
+  const action = (op: string) => policy.describedAction(op, namespace);
   const seq = (body: string) => `<s:complexType><s:sequence>${body}</s:sequence></s:complexType>`;
   const elements = shown
     .map((o) => {

@@ -1,4 +1,3 @@
-import type { FaultId } from '../faults.js';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerAuthentication, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
@@ -6,6 +5,7 @@ import { ruleOfEhloName } from '../../contract/rule-channel.js';
 import { parseMime } from '../core/mail/mime.js';
 import { admits } from '../core/smtp-settings.js';
 import type { ReferenceState } from '../state.js';
+import type { SmtpPolicy } from './policy.js';
 
 /** Largest message the gateway takes (RFC 1870 SIZE); larger ones get 552. */
 const MAX_MESSAGE_BYTES = 512 * 1024;
@@ -20,7 +20,7 @@ export interface RunningGateway {
 interface Connection {
   /** the rule named in the EHLO name (contract/smtp.ts), for scoped faults */
   rule?: string;
-  /** a refused address whose mail a fault takes and throws away */
+  /** a refused address whose mail a policy takes and throws away */
   discard?: boolean;
 }
 
@@ -56,49 +56,35 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
   const connections = new Map<string, Connection>();
   const pems = await certificate();
   const of = (session: SMTPServerSession): Connection => connections.get(session.id) ?? {};
-  const on = (id: FaultId, session: SMTPServerSession) => faults.on(id, of(session).rule);
+  /** The gateway's policy for the connection's rule (policy.ts): the spec's, as the faults on for it answer otherwise. */
+  const policy = (session: SMTPServerSession): SmtpPolicy => faults.smtpPolicy(of(session).rule);
 
-  /** B7: the authenticated company's whitelist, as the faults bend it. */
+  /** B7: the authenticated company's whitelist in force admits the connecting address (none in force: every address). */
   function admitted(companyId: number, session: SMTPServerSession): boolean {
-    const address = session.remoteAddress;
-    if (on('smtp.whitelist-ignored', session)) return true;
-    const current = settings.credentials(companyId).endpoints;
-    const lists = settings.listsSet(companyId);
-    if (on('smtp.whitelist-removal-ignored', session) && (current === undefined || current.length === 0) && lists.length > 0) {
-      return lists.at(-1)!.some((e) => admits(e, address, readings.subnetForm));
-    }
-    if (current === undefined) return true;
-    if (on('smtp.whitelist-listed-refused', session)) return false;
-    if (on('smtp.whitelist-first-entry-only', session)) return current.length > 0 && admits(current[0]!, address, readings.subnetForm);
-    if (on('smtp.whitelist-additive', session)) return [...lists.flat(), ...current].some((e) => admits(e, address, readings.subnetForm));
-    return settings.allows(companyId, address);
+    const entries = policy(session).whitelistInForce(settings.credentials(companyId).endpoints, settings.listsSet(companyId));
+    return entries === undefined || entries.some((e) => admits(e, session.remoteAddress, readings.subnetForm));
   }
 
   /** Refuses a non-whitelisted address at this stage of the dialogue (variant), or lets it through. */
   function gate(stage: typeof readings.refusalStage, session: SMTPServerSession, companyId: number): Refusal | undefined {
     if (stage !== readings.refusalStage || admitted(companyId, session)) return undefined;
-    if (on('smtp.whitelist-after-data', session)) {
+    if (!policy(session).refusesOutsider()) {
       of(session).discard = true;
       return undefined;
     }
-    const code = on('smtp.whitelist-refusal-4xx', session) ? 451 : readings.refusalCode;
+    const code = policy(session).outsiderRefusalCode(readings.refusalCode);
     return refusal(code, `${code === 451 ? '4.7.1' : '5.7.1'} Client address ${session.remoteAddress} is not on this company's SMTP whitelist`);
   }
 
   function authenticate(auth: SMTPServerAuthentication, session: SMTPServerSession): number | undefined {
     const user = auth.username ?? '';
     const password = auth.password ?? '';
-    let companyId = settings.authenticate(user, password, faults.credentialPolicy(of(session).rule));
+    const p = policy(session);
+    const companyId = settings.authenticate(user, password, faults.credentialPolicy(of(session).rule));
+    if (companyId !== undefined) return p.currentPasswordOpens(password, settings.issuedPasswords(companyId)) ? companyId : undefined;
     const claimed = settings.companyOf(user);
-    if (companyId === undefined && claimed !== undefined) {
-      if (on('smtp.auth-any-password', session)) companyId = claimed;
-      else if (on('smtp.reset-old-accepted', session) && settings.issuedPasswords(claimed).includes(password)) companyId = claimed;
-    }
-    if (companyId === undefined && claimed === undefined && on('smtp.auth-any-user', session)) {
-      companyId = [...domain.companies.keys()].find((id) => settings.issuedPasswords(id).at(-1) === password);
-    }
-    if (companyId !== undefined && on('smtp.reset-new-refused', session) && settings.issuedPasswords(companyId)[0] !== password) return undefined;
-    return companyId;
+    if (claimed !== undefined) return p.wrongPasswordOpens(password, settings.issuedPasswords(claimed)) ? claimed : undefined;
+    return p.companyForUnknownUser(password, new Map([...domain.companies.keys()].map((id) => [id, settings.issuedPasswords(id)])));
   }
 
   const server = new SMTPServer({
@@ -128,16 +114,16 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
         connection.handler_EHLO = (command, done) => {
           const name = command.toString().trim().split(/\s+/)[1] ?? '';
           of(session).rule ??= ruleOfEhloName(name);
-          if (on('smtp.ehlo-refused', session)) {
+          if (!policy(session).offersEhlo()) {
             connection.send(502, '5.5.1 Error: command not recognized');
             return done();
           }
-          session.disabledCommands = on('smtp.starttls-hidden', session) ? ['STARTTLS'] : undefined;
+          session.disabledCommands = policy(session).offersStartTls() ? undefined : ['STARTTLS'];
           ehlo(command, done);
         };
         const starttls = connection.handler_STARTTLS.bind(connection);
         connection.handler_STARTTLS = (command, done) => {
-          if (!on('smtp.starttls-unavailable', session)) return starttls(command, done);
+          if (policy(session).startsTls()) return starttls(command, done);
           connection.send(454, '4.7.0 TLS not available due to temporary reason');
           done();
         };
@@ -146,8 +132,7 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
     },
 
     onAuth(auth, session, callback) {
-      const refusedMethod = (auth.method === 'PLAIN' && on('smtp.auth-plain-refused', session)) || (auth.method === 'LOGIN' && on('smtp.auth-login-refused', session));
-      const companyId = refusedMethod ? undefined : authenticate(auth, session);
+      const companyId = policy(session).acceptsAuthMethod(auth.method) ? authenticate(auth, session) : undefined;
       if (companyId === undefined) return callback(refusal(535, '5.7.8 Authentication credentials invalid'));
       const refused = gate('auth', session, companyId);
       if (refused) return callback(refused);
@@ -187,19 +172,16 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
 
   /** Delivers one message to every recipient, as plain text over TLS (status 5). */
   async function deliver(session: SMTPServerSession, raw: string): Promise<number[]> {
-    if (on('smtp.delivery-dropped', session)) return [];
+    const p = policy(session);
+    if (!p.delivers()) return [];
     const parsed = await parseMime(raw);
     const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-    const fields = {
-      from: parsed?.from ?? envelopeFrom,
-      subject: on('smtp.delivery-subject-lost', session) ? '' : (parsed?.subject ?? ''),
-      textBody: on('smtp.delivery-body-lost', session) ? '' : (parsed?.textBody ?? raw),
-    };
+    const fields = p.deliveredMessage({ from: parsed?.from ?? envelopeFrom, subject: parsed?.subject ?? '', textBody: parsed?.textBody ?? raw });
     const mids: number[] = [];
     for (const rcpt of session.envelope.rcptTo) {
       const user = domain.findUserByEmail(rcpt.address);
       if (!user) continue;
-      const content = on('smtp.delivery-ordinary-unread', session) ? mailbox.deliver(user, fields) : mailbox.deliverPlainTextTls(user, fields);
+      const content = p.deliversAsPlainTextTls() ? mailbox.deliverPlainTextTls(user, fields) : mailbox.deliver(user, fields);
       mids.push(content.mid);
     }
     return mids;

@@ -53,7 +53,7 @@ export const TOKEN_FAULTS = [
   { id: 'token.default-type-text-plain', token: { defaultMediaType: () => 'text/plain' }, rule: 'token.media-type.default-json', breaks: 'without Accept the response is text/plain' },
   { id: 'token.accept-ignored', token: { answersTextJson: no }, rule: 'token.media-type.accept-text-json', breaks: 'Accept: text/json is ignored' },
   { id: 'token.text-json-body-refused', token: { readsTextJson: no }, rule: 'token.media-type.request-text-json', breaks: 'a Content-Type text/json body is refused' },
-  { id: 'token.bearer-ignored', rule: 'token.access-token.authorizes', breaks: 'the messaging interface does not accept the access token' },
-  { id: 'token.bearer-wrong-user', rule: 'token.access-token.authorizes', breaks: "a valid access token opens another user's account on the messaging interface" },
-  { id: 'token.any-bearer-accepted', rule: 'token.access-token.invalid-refused', breaks: 'any bearer token is accepted on the messaging interface' },
+  { id: 'token.bearer-ignored', rule: 'token.access-token.authorizes', breaks: 'the messaging interface does not accept the access token', rest: { acceptsAccessToken: () => false } },
+  { id: 'token.bearer-wrong-user', rule: 'token.access-token.authorizes', breaks: "a valid access token opens another user's account on the messaging interface", rest: { accessTokenUser: (user, users) => [...users].find((u) => u !== user) ?? user } },
+  { id: 'token.any-bearer-accepted', rule: 'token.access-token.invalid-refused', breaks: 'any bearer token is accepted on the messaging interface', rest: { userForUnknownAccessToken: (users) => users[Symbol.iterator]().next().value } },
 ] as const satisfies readonly FaultDef[];

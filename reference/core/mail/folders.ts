@@ -1,5 +1,5 @@
 import type { MailReadings } from './readings.js';
-import { fail } from './errors.js';
+import { fail, MailError } from './errors.js';
 import { copyType, type Actor, type Folder, type FolderType } from './model.js';
 import type { MailParties } from './parties.js';
 import type { MailStore } from './store.js';
@@ -30,8 +30,17 @@ export class MailFolders {
     });
   }
 
-  /** spec §4.3 'Create a new folder', §8 name and type limits, §7.2 CreateFolder texts. */
+  /** spec §4.3 'Create a new folder', §8 name and type limits, §7.2 CreateFolder texts: a refused create makes no folder. */
   create(actor: Actor, name: string, type: number, origin?: string): Folder {
+    try {
+      return this.#create(actor, name, type, origin);
+    } catch (e) {
+      if (e instanceof MailError && actor.policy.makesRefusedFolder(e.code)) this.store.addFolder(actor.user, name, type === 1 ? 1 : 0);
+      throw e;
+    }
+  }
+
+  #create(actor: Actor, name: string, type: number, origin?: string): Folder {
     const p = actor.policy;
     const wronglyAccepted = (type === 2 && p.acceptsFolderType2()) || (type === -1 && p.acceptsFolderTypeMinus1());
     if (!p.folderTypeAllowed(type) && !wronglyAccepted) fail('folderTypeInvalid');

@@ -133,6 +133,7 @@ export class MailMessages {
       const fromInbox = purged === 'received' || p.purgedSentNamesInbox();
       throw new MailError('noPermission', fromInbox ? MAIL_TEXTS.deletedFromInbox : MAIL_TEXTS.deletedFromTrackSent);
     }
+    if (!purged && p.outsiderRefusal() === 'notAuthenticated') fail('notAuthenticated');
     throw this.#denied(actor, mid);
   }
 
@@ -162,6 +163,7 @@ export class MailMessages {
   move(actor: Actor, mid: number, destinationId: number): void {
     const copy = this.parties.copy(actor, mid);
     if (!copy) throw this.#denied(actor, mid);
+    if (!actor.policy.undeletes() && this.store.folder(actor.user, copy.folderId)?.system === 'trash') fail('moveToTrash');
     const dest = this.parties.folder(actor, destinationId) ?? fail('folderNotFound');
     if (dest.system === 'trash' || dest.system === 'deletedTrash') fail('moveToTrash');
     if (copyType(copy) !== dest.type && actor.policy.refusesMoveAcrossTypes()) fail('moveAcrossTypes');
@@ -180,8 +182,9 @@ export class MailMessages {
     if (!copy) {
       const purged = this.store.purgedSide(actor.user, mid) !== undefined;
       if ((purged && !p.refusesDeletingPurged()) || (!purged && !p.refusesDeletingOthersMessage())) return { newFolderId: 0, text: 'Message deleted.' };
-      fail('messageNotDeleted');
+      throw new MailError('messageNotDeleted', p.notDeletedText());
     }
+    if (!permanently && !p.deletesCopy()) return { newFolderId: copy.folderId, text: 'Message moved to the Trash folder.' };
     const targets = p.deleteTakesOnlyOwnCopy() ? [copy] : [...this.store.copiesOf(mid)];
     let result = { newFolderId: 0, text: 'Message permanently deleted.' };
     for (const target of targets) result = this.#deleteOne(actor, target, permanently && p.honoursPermanentDelete());
@@ -197,6 +200,9 @@ export class MailMessages {
     const purge = () => (this.store.purge(copy), { newFolderId: 0, text: 'Message permanently deleted.' });
     if (permanently || folder?.system === 'deletedTrash') return purge();
     if (folder?.system === 'trash') {
+      const step = p.deleteInTrash();
+      if (step === 'restore') copy.folderId = this.store.parent(owner, copyType(copy)).id;
+      if (step !== 'advance') return { newFolderId: copy.folderId, text: 'Message moved to the Trash folder.' };
       if (!p.trashDeleteKeepsOtherCopies()) for (const c of [...this.store.copiesOf(copy.mid)]) if (c !== copy) this.store.purge(c);
       // M4 'server' reading: the server alone moves copies on from Trash (after a retention no
       // run sees); a user's delete there ends the copy

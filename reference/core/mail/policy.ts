@@ -1,4 +1,5 @@
 import type { User } from '../domain.js';
+import type { MailErrorCode } from './errors.js';
 import { SPEC_PARTY_POLICY, type PartyPolicy } from '../party-policy.js';
 
 /**
@@ -76,19 +77,29 @@ export interface MailPolicy extends PartyPolicy {
   outsiderReadsMessage(): boolean;
   /** a purged sent copy gets the §7.2 Inbox text instead of the Track Sent one */
   purgedSentNamesInbox(): boolean;
+  /** the refusal of a user who neither sent nor received the message (§5 rule 9, §7.2 permission text) */
+  outsiderRefusal(): 'noPermission' | 'notAuthenticated';
   // §4.3 'Get message metadata'
   senderSeesTracking(): boolean;
   recipientSeesTracking(): boolean;
   // §3.2 'Move message', 'Delete message', 'Retract message'
   refusesMoveAcrossTypes(): boolean;
   movesCopy(): boolean;
+  /** §4.4 Un-delete: a message in Trash moves back out of it */
+  undeletes(): boolean;
   refusesDeletingPurged(): boolean;
   refusesDeletingOthersMessage(): boolean;
+  /** the text of §7.2 'Message could not be deleted'; undefined: the table's */
+  notDeletedText(): string | undefined;
+  /** a normal delete moves the copy (one step of the §3.2 trash sequence) */
+  deletesCopy(): boolean;
   deleteTakesOnlyOwnCopy(): boolean;
   honoursPermanentDelete(): boolean;
   trashDeleteKeepsOtherCopies(): boolean;
   /** a delete in Trash moves the copy to Deleted Trash (one step per delete) */
   trashDeleteStepsToDeletedTrash(): boolean;
+  /** where a delete of a copy in Trash goes: on along the §3.2 sequence, back to the parent, or into Trash again */
+  deleteInTrash(): 'advance' | 'restore' | 'repeat';
   deleteStepsToTrash(): boolean;
   readCopyDeleteStepsToTrash(): boolean;
   retractMarksSenderCopy(): boolean;
@@ -109,6 +120,8 @@ export interface MailPolicy extends PartyPolicy {
   refusesDuplicateFolderNames(): boolean;
   refusesNonAsciiDuplicateFolderNames(): boolean;
   createsAskedFolderType(): boolean;
+  /** §7.2 CreateFolder: a create refused with `refusal` makes no folder (true: makes one all the same) */
+  makesRefusedFolder(refusal: MailErrorCode): boolean;
   /** §8: system folders cannot be deleted */
   refusesSystemFolderDelete(): boolean;
   deletesFolder(): boolean;
@@ -160,17 +173,22 @@ export const SPEC_MAIL_POLICY: MailPolicy = {
   outsiderReadsMime: no,
   outsiderReadsMessage: no,
   purgedSentNamesInbox: no,
+  outsiderRefusal: () => 'noPermission',
   senderSeesTracking: yes,
   recipientSeesTracking: no,
   ...SPEC_PARTY_POLICY,
   refusesMoveAcrossTypes: yes,
   movesCopy: yes,
+  undeletes: yes,
   refusesDeletingPurged: yes,
   refusesDeletingOthersMessage: yes,
+  notDeletedText: () => undefined,
+  deletesCopy: yes,
   deleteTakesOnlyOwnCopy: yes,
   honoursPermanentDelete: yes,
   trashDeleteKeepsOtherCopies: yes,
   trashDeleteStepsToDeletedTrash: yes,
+  deleteInTrash: () => 'advance',
   deleteStepsToTrash: yes,
   readCopyDeleteStepsToTrash: yes,
   retractMarksSenderCopy: yes,
@@ -186,6 +204,7 @@ export const SPEC_MAIL_POLICY: MailPolicy = {
   refusesDuplicateFolderNames: yes,
   refusesNonAsciiDuplicateFolderNames: yes,
   createsAskedFolderType: yes,
+  makesRefusedFolder: no,
   refusesSystemFolderDelete: yes,
   deletesFolder: yes,
   folderDeleteMovesToParent: yes,

@@ -13,7 +13,7 @@ import { EDITIONS, type Edition } from '../contract/profile.js';
 import { startGateway } from './smtp/gateway.js';
 import { defaultVariant, variantNamed, type Variant } from './variant.js';
 import { PLATFORM, platformOf } from './axes/platform.js';
-import { RESOURCE_TYPE_NAME } from './token/readings.js';
+import { RESOURCE_TYPE_NAME } from './axes/token.js';
 
 export interface StartOptions {
   port?: number;

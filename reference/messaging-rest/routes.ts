@@ -9,7 +9,7 @@ import { folderRoutes } from './folders.js';
 import { messageRoutes } from './messages.js';
 import { Shapes } from './shapes.js';
 import type { AuthedEnv, RestDeps } from './deps.js';
-import { AUTH_SCHEME } from '../token/readings.js';
+import { AUTH_SCHEME } from '../axes/token.js';
 import { lenientRead, type InputFields } from '../axes/lenient.js';
 import { operationOf } from '../../contract/operations.js';
 

@@ -7,7 +7,8 @@ import type { Reading } from './silences/index.js';
  * where the copy is in the sequence is exact where each delete moves it one step, and only a
  * lower bound where the server moves copies on by itself. Keyed by every reading, so a reading
  * added to the catalogue does not compile here until it says which it is; the mailbox models
- * (generators/mailbox-*.ts) and the listings matrix (contract/listings.ts) read it.
+ * (generators/mailbox-*.ts), the listings matrix (contract/listings.ts, and its scene) and the
+ * rules that need each delete to move the copy (harness/needs.ts) read it.
  */
 export const TRASH_STAGE: { readonly [R in Reading<'trash-mechanism'>]: 'exact' | 'lower-bound' } = {
   delete: 'exact',

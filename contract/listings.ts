@@ -1,7 +1,7 @@
 import { inInboxFolder, type StateDef, type Undecided } from './listing-states.js';
 import type { OperationId } from './operations.js';
 import type { SpecRef } from './spec/index.js';
-import type { Reading } from './silences/index.js';
+import type { Reading, SilenceId } from './silences/index.js';
 import { trashStageExact } from './trash-mechanism.js';
 
 export { LISTING_STATES, STATES, type ListingState, type StateDef } from './listing-states.js';
@@ -71,7 +71,7 @@ export interface Listing {
 
 // ---- the readings cells rest on ----
 
-const undecided = (silence: string, why: string): Undecided => ({ silence, why });
+const undecided = (silence: SilenceId, why: string): Undecided => ({ silence, why });
 const TRASH_TYPE = undecided('trash-listings', 'whether a copy in Trash or Deleted Trash is an inbox message is not shown (M5: the type of the trash folders is not shown)');
 const RETRACTED_SEARCH = undecided('search-retracted', 'what GetRetractedMsgs false leaves out is not stated (M11)');
 const UNREAD_RETRACTED = undecided('unread-retracted', 'Get unread has no GetRetractedMsgs flag; whether it lists a retracted copy is not stated (R2)');

@@ -22,11 +22,11 @@ export const CHANGE_PASSWORD_USER = axis('mail.change-password-user', 'change-pa
 export const SEARCH_FILTER = axis('mail.search-filter', 'search-filter');
 /** spec §2.3 SearchInbox PageNum: the first page's number (M11; profile messaging.firstPageNumber). */
 export const FIRST_PAGE = axis('mail.search-first-page', 'search-semantics');
-/** spec §3.2 Retract: the recipient's copy stays; with its status, or marked Read (4) (M13). */
 /** spec §3.2 'The server controls the trash mechanism': each delete advances the copy, or the server does (M4; profile messaging.trashAdvance). */
 export const TRASH_ADVANCE = axis('mail.trash-advance', 'trash-mechanism');
 /** spec §3.2 names 'a Trash folder': one pair of trash folders (inbox type), or one pair per mailbox type (M5). */
 export const TRASH_FOLDERS = axis('mail.trash-folders', 'system-folder-types');
+/** spec §3.2 Retract: the recipient's copy stays; with its status, or marked Read (4) (M13). */
 export const RETRACTED_RECIPIENT_STATUS = axis('mail.retracted-recipient-status', 'retraction');
 /** spec §3.2 says Get MIME message marks a recipient's copy read; of Get a message it says nothing (R2). */
 export const GET_MESSAGE_TRACKING = axis('mail.get-message-tracking', 'get-message-tracking');

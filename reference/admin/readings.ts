@@ -5,7 +5,7 @@ import { ADMIN_OPERATIONS, type AdminOperation } from '../../contract/profile-bl
 import type { Edition } from '../../contract/profile.js';
 import { EDITION_LACKS, TIMESTAMP_FORMS, USER_TYPE_FIELDS } from '../axes/admin.js';
 
-/** What the administration interface does with its readings (reference/axes/admin.ts). */
+// What the administration interface does with its readings; the axes are in reference/axes/admin.ts.
 
 /** spec §4.2's SMTP settings methods: what the vendor's direct-messaging servers refuse (issue 15, Found 1). */
 export const SMTP_SETTINGS: readonly AdminOperation[] = ['GetSmtpCredentials', 'ResetSmtpPassword', 'UpdateIpWhitelist'];

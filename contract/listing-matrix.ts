@@ -1,4 +1,5 @@
 import { LISTING_STATES, STATES, type ListingState } from './listing-states.js';
+import { defaultReading } from './silences/index.js';
 import { LISTINGS, type ByProfile, type Listing, type ListingInput, type ListingOperation, type ListingReadings, type Verdict } from './listings.js';
 import type { Matrix, MatrixCell } from './matrix.js';
 import { operation } from './operations.js';
@@ -26,7 +27,7 @@ export interface ListingRule {
 }
 
 /** The reference's default readings (the generated profile's): the membership a fault answers the other way. */
-export const DEFAULT_LISTING_READINGS: ListingReadings = { trashAdvance: 'delete', inboxIdCodes: 'vendor' };
+export const DEFAULT_LISTING_READINGS: ListingReadings = { trashAdvance: defaultReading('trash-mechanism'), inboxIdCodes: defaultReading('inbox-id-codes') };
 
 const isUndecided = (v: Verdict): v is Extract<Verdict, { silence: string }> => typeof v === 'object' && 'silence' in v;
 const isByProfile = (v: Verdict): v is ByProfile => typeof v === 'object' && 'under' in v;

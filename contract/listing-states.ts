@@ -1,4 +1,5 @@
 import type { SpecRef } from './spec/index.js';
+import type { SilenceId } from './silences/index.js';
 
 /**
  * The states a user's copy of a message passes through (spec §3.1, §3.2), as the listings matrix
@@ -15,7 +16,7 @@ export type Place = 'inbox' | 'custom' | 'trash' | 'deleted-trash' | 'purged' | 
 
 /** A reading of a silence (contract/silences/) that decides a cell; the cell is not applicable where it has no profile key. */
 export interface Undecided {
-  readonly silence: string;
+  readonly silence: SilenceId;
   /** why the reading decides it, in one phrase */
   readonly why: string;
 }

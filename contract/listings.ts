@@ -1,6 +1,8 @@
 import { inInboxFolder, type StateDef, type Undecided } from './listing-states.js';
 import type { OperationId } from './operations.js';
 import type { SpecRef } from './spec/index.js';
+import type { Reading, SilenceId } from './silences/index.js';
+import { trashStageExact } from './trash-mechanism.js';
 
 export { LISTING_STATES, STATES, type ListingState, type StateDef } from './listing-states.js';
 
@@ -16,8 +18,8 @@ export type ListingOperation = 'messaging-rest.GetInboxMessageIds' | 'messaging-
 
 /** The profile's readings a cell may follow (contract/profile-blocks.ts messaging.*). */
 export interface ListingReadings {
-  readonly trashAdvance: 'delete' | 'server';
-  readonly inboxIdCodes: 'vendor' | 'none';
+  readonly trashAdvance: Reading<'trash-mechanism'>;
+  readonly inboxIdCodes: Reading<'inbox-id-codes'>;
 }
 
 /** A cell that follows a declared reading: its answer under the profile's readings (undefined: that reading leaves it open). */
@@ -69,14 +71,14 @@ export interface Listing {
 
 // ---- the readings cells rest on ----
 
-const undecided = (silence: string, why: string): Undecided => ({ silence, why });
+const undecided = (silence: SilenceId, why: string): Undecided => ({ silence, why });
 const TRASH_TYPE = undecided('trash-listings', 'whether a copy in Trash or Deleted Trash is an inbox message is not shown (M5: the type of the trash folders is not shown)');
-const RETRACTED_SEARCH = undecided('search-semantics', 'what GetRetractedMsgs false leaves out is not stated (M11)');
+const RETRACTED_SEARCH = undecided('search-retracted', 'what GetRetractedMsgs false leaves out is not stated (M11)');
 const UNREAD_RETRACTED = undecided('unread-retracted', 'Get unread has no GetRetractedMsgs flag; whether it lists a retracted copy is not stated (R2)');
 const FILTER_1_STATUS = undecided('inbox-id-codes', 'vendor-wire names MessageListFilter 1 "Unread"; whether it lists status 5 (Read column, yet listed by Get unread) is not stated');
 
 /** spec §3.2 'The server controls the trash mechanism' (M4, N1): where a copy is in the trash sequence is known only where each delete moves it. */
-const trashKnown = (answer: boolean): ByProfile => ({ profileKey: 'messaging.trashAdvance', under: (r) => (r.trashAdvance === 'delete' ? answer : undefined) });
+const trashKnown = (answer: boolean): ByProfile => ({ profileKey: 'messaging.trashAdvance', under: (r) => (trashStageExact(r.trashAdvance) ? answer : undefined) });
 
 /** The inbox folders: the Inbox and custom inbox folders; the trash folders' type is not shown. */
 const inInboxFolders = (s: StateDef): Verdict => (inInboxFolder(s) ? true : s.place === 'trash' || s.place === 'deleted-trash' ? TRASH_TYPE : false);
@@ -123,9 +125,9 @@ const SEARCH_INPUTS: readonly ListingInput[] = [
   { slug: 'folder-inbox', name: 'FolderId = the Inbox (OrderBy DATE, OrderDesc false)', query: search(), spec: [srch('FolderId (int)'), srch('OrderBy (string), OrderDesc (boolean)'), DATE], member: inbox, order: 'ascending', level: 'must' },
   { slug: 'order-desc', name: 'OrderDesc true (OrderBy DATE)', query: search({ OrderDesc: true }), spec: [srch('OrderBy (string), OrderDesc (boolean)'), DATE], member: inbox, order: 'descending', level: 'must' },
   { slug: 'folder-custom', name: 'FolderId = a custom inbox folder', query: search({ FolderId: 'custom' }), spec: [srch('FolderId (int)')], member: (s) => s.place === 'custom', level: 'must' },
-  { slug: 'filter-word', name: 'Filter = a word of some subjects', query: search({ Filter: 2 }), spec: [srch('Filter (string)'), { ...srch('Filter (string)'), silence: 'search-semantics' }], member: (s) => inbox(s) && s.word === FILTER_WORD, level: 'must' },
+  { slug: 'filter-word', name: 'Filter = a word of some subjects', query: search({ Filter: 2 }), spec: [srch('Filter (string)'), { ...srch('Filter (string)'), silence: 'search-filter' }], member: (s) => inbox(s) && s.word === FILTER_WORD, level: 'must' },
   { slug: 'unread-only', name: 'GetInboxUnReadOnly true', query: search({ GetInboxUnReadOnly: true }), spec: [srch('GetInboxUnReadOnly (boolean)'), COLUMN], member: unreadOnly, level: 'must' },
-  { slug: 'retracted-false', name: 'GetRetractedMsgs false', query: search({ GetRetractedMsgs: false }), spec: [srch('GetRetractedMsgs (boolean)'), { ...srch('GetRetractedMsgs (boolean)'), silence: 'search-semantics' }], member: (s) => (inbox(s) && s.retracted ? RETRACTED_SEARCH : inbox(s)), level: 'must' },
+  { slug: 'retracted-false', name: 'GetRetractedMsgs false', query: search({ GetRetractedMsgs: false }), spec: [srch('GetRetractedMsgs (boolean)'), { ...srch('GetRetractedMsgs (boolean)'), silence: 'search-retracted' }], member: (s) => (inbox(s) && s.retracted ? RETRACTED_SEARCH : inbox(s)), level: 'must' },
   { slug: 'pages', name: `PageNum / PageSize ${SMALL_PAGE}, page after page`, query: search({ PageSize: SMALL_PAGE }), spec: [srch('PageNum (int), PageSize (int)'), { ...srch('PageNum (int)'), silence: 'search-semantics' }], member: inbox, pageSize: SMALL_PAGE, level: 'must' },
 ];
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { AccountSchema } from './profile-accounts.js';
+import { defaultReading, readingsOf, type Reading } from './silences/index.js';
 
-/** The per-interface blocks of a target profile (B8): credentials, fixtures and the target's readings of the spec's silences. */
+/**
+ * The per-interface blocks of a target profile (B8): credentials, fixtures and the target's readings
+ * of the spec's silences. A key that declares a reading takes its values, and its default, from
+ * the silence's entry in contract/silences (`readingsOf`), so the two cannot drift apart.
+ */
 
 const url = z.url({ protocol: /^https?$/ });
 
@@ -40,7 +45,7 @@ export const AdminCredentialsSchema = z.object({
   /** the company administrator the suite gets administration session keys for */
   email: z.email(),
   /** the LoginModel TimeStamp form the target reads (clarification A5): ISO-8601 (CS-ADMIN) or MM/dd/yyyy hh:mm:ss a (DMWEB-JAVA) */
-  timeStampFormat: z.enum(['iso', 'us']).default('iso'),
+  timeStampFormat: z.enum(['iso', 'us'] as const satisfies readonly Reading<'login-timestamp-format'>[]).default('iso'),
   /**
    * whether the suite may change company-wide settings of the administrator's company (company
    * key, SMTP password, whitelist); rules that would are not applicable otherwise
@@ -181,14 +186,14 @@ export const MessagingChoicesSchema = z.object({
    * What moves a deleted message on from Trash (spec §3.2: 'The server controls the trash
    * mechanism'): each further delete (the reference; clarification M4), or the server on its own.
    */
-  trashAdvance: z.enum(['delete', 'server']).default('delete'),
+  trashAdvance: z.enum(readingsOf('trash-mechanism')).default(defaultReading('trash-mechanism')),
   /**
    * What a 'character' of a folder name is (spec §8 'at most 65 characters'; clarification M2):
    * a code point (the reference; a server counting user-perceived characters counts the same for
    * the names the suite sends: single code points, no combining marks), or a UTF-16 unit, so a
    * character beyond the Basic Multilingual Plane counts 2.
    */
-  folderNameUnit: z.enum(['code-points', 'utf16']).default('code-points'),
+  folderNameUnit: z.enum(readingsOf('folder-name-characters')).default(defaultReading('folder-name-characters')),
   /**
    * The JSON field that names the user in a Change password sent without a session key: the
    * REST model shows none (spec §2.3 gives EmailAddr for the SOAP form; clarification M1).
@@ -197,14 +202,14 @@ export const MessagingChoicesSchema = z.object({
   /** OrderBy values search accepts (spec §2.3 'OrderBy (string)'; vendor-wire §4 shows DATE) */
   searchOrderBy: z.array(z.string().min(1)).min(1).default(['DATE']),
   /** number of the first search page (spec: not shown; the vendor counts from 1) */
-  firstPageNumber: z.number().int().min(0).max(1).default(1),
+  firstPageNumber: z.literal(readingsOf('search-semantics')).default(defaultReading('search-semantics')),
   /**
    * GetInboxMIDRequest's codes (spec §2.3 gives MessageListFilter as an int with no values):
    * vendor-wire §1.2's, MessageListFilter 1 lists the unread messages and FolderId -1 every inbox
    * folder (the default binding follows the vendor), or `none`: the target reads neither
    * (clarification M20).
    */
-  inboxIdCodes: z.enum(['vendor', 'none']).default('vendor'),
+  inboxIdCodes: z.enum(readingsOf('inbox-id-codes')).default(defaultReading('inbox-id-codes')),
 });
 
 /**

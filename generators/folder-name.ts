@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { Reading } from '../contract/silences/index.js';
 
 /**
  * Folder names (spec §2.3 'FolderName (string, at most 65 characters)', §8 'Folder name
@@ -82,7 +83,7 @@ export const ASTRAL_NAME_CHARS: string = Array.from({ length: 80 }, (_, i) => St
 export const MULTIBYTE_NAME_CHARS = 'éжλ漢字かñΩ語üдσ';
 
 /** What a character of a folder name is to the target (profile messaging.folderNameUnit). */
-export type FolderNameUnit = 'code-points' | 'utf16';
+export type FolderNameUnit = Reading<'folder-name-characters'>;
 
 const cycle = (chars: string, count: number) => Array.from({ length: Math.max(0, count) }, (_, i) => [...chars][i % [...chars].length]).join('');
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { trashStageExact } from '../contract/trash-mechanism.js';
 import { isStage, next, observeStage, verify, type MailboxModel, type ModelMessage, type PairApi, type Side, type Stage } from './mailbox-model.js';
 
 export type { MailboxModel, PairApi, Side } from './mailbox-model.js';
@@ -92,7 +93,7 @@ class Read extends PairCommand {
     const msg = this.pick(m.messages, this.k);
     const status = await r.read(msg.mid);
     const at = msg.at.recipient;
-    if (isStage(at) && at !== 'purged' && r.trashAdvance === 'server' && !ok(status)) {
+    if (isStage(at) && at !== 'purged' && !trashStageExact(r.trashAdvance) && !ok(status)) {
       // the server may have purged it since the model last saw it (M4, N1)
       return refusedBecausePurged(r, m, 'recipient', msg, at, `${this}`, status, 'spec §7.2: only a deleted message cannot be retrieved');
     }
@@ -117,7 +118,7 @@ class Move extends PairCommand {
     const at = msg.at[this.side];
     const sameType = dest.type === TYPE[this.side];
     if (at === 'purged') expectStatus(`${this}`, status, 'refused');
-    else if (at === 'trash' && sameType && r.trashAdvance === 'server' && !ok(status)) {
+    else if (at === 'trash' && sameType && !trashStageExact(r.trashAdvance) && !ok(status)) {
       // out of Trash a move must work (§4.4 un-delete); the server may have moved the copy on since (M4, N1)
       const seen = await observeStage(r, m, this.side, msg.mid, at, `${this}`);
       if (seen === 'trash') throw new Error(`${this} to a folder of the same type was refused (HTTP ${status}) while the copy is in Trash (spec §3.2, §4.4 un-delete)`);
@@ -156,7 +157,7 @@ class Delete extends PairCommand {
       expectStatus(`${this}`, status, 'ok');
       msg.at[this.side] = this.permanently ? 'purged' : 'trash';
       await verify(r, m, this.side, msg, `${this}`, true);
-    } else if (r.trashAdvance === 'delete') {
+    } else if (trashStageExact(r.trashAdvance)) {
       // spec §3.2: Trash, then Deleted Trash, then purged, one step per delete (M4)
       expectStatus(`${this}`, status, 'ok');
       msg.at[this.side] = this.permanently || at === 'deletedTrash' ? 'purged' : 'deletedTrash';

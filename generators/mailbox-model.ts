@@ -1,4 +1,6 @@
+import type { Reading } from '../contract/silences/index.js';
 import type { SpecRef } from '../contract/spec/index.js';
+import { trashStageExact } from '../contract/trash-mechanism.js';
 
 /**
  * The state of one mailbox pair (a sender and a recipient) under spec §3.2, and how the model
@@ -21,7 +23,7 @@ export type Stage = 'trash' | 'deletedTrash' | 'purged';
 /** Where one user's copy is: a folder (system or custom), a trash stage, or gone. */
 export type Place = { folder: number } | Stage;
 /** spec §3.2 trash mechanism as the target declares it (profile messaging.trashAdvance; M4). */
-export type TrashAdvance = 'delete' | 'server';
+export type TrashAdvance = Reading<'trash-mechanism'>;
 
 export interface ModelMessage {
   mid: number;
@@ -85,7 +87,7 @@ const customOf = (model: MailboxModel, side: Side) => model.folders.filter((x) =
  */
 export async function verify(api: PairApi, model: MailboxModel, side: Side, m: ModelMessage, after: string, exact = false): Promise<void> {
   const place = m.at[side];
-  if (isStage(place) && api.trashAdvance === 'server' && !exact) {
+  if (isStage(place) && !trashStageExact(api.trashAdvance) && !exact) {
     m.at[side] = await observeStage(api, model, side, m.mid, place, after);
     return;
   }

@@ -1,6 +1,7 @@
 import type { AccountRole, InterfaceName, Profile } from '../contract/profile.js';
 import type { Need } from './rule.js';
 import { absence, interfaceAbsence } from '../contract/operations.js';
+import { trashStageExact } from '../contract/trash-mechanism.js';
 
 /**
  * Capabilities a rule may need; a missing one makes the rule not applicable, never a fail.
@@ -129,7 +130,7 @@ export const shortSession: Need = {
 export const trashAdvancedByDelete: Need = {
   feature: 'messaging:trash-advanced-by-delete',
   missing: (p) =>
-    p.messaging.trashAdvance === 'delete'
+    trashStageExact(p.messaging.trashAdvance)
       ? undefined
       : 'the profile says the server, not a further delete, moves messages on from Trash (messaging.trashAdvance; clarification M4)',
 };

@@ -3,7 +3,7 @@ import { base32Encode } from '../contract/wire/totp.js';
 import type { Account, AccountRole, ProfileInput } from '../contract/profile.js';
 import type { ReferenceState } from './state.js';
 import type { User } from './core/domain.js';
-import { AUTH_SCHEME } from './token/readings.js';
+import { AUTH_SCHEME } from './axes/token.js';
 import { seedMessaging } from './messaging-rest/seed.js';
 import { seedProvisioning } from './provisioning/seed.js';
 import { seedAdmin } from './admin/seed.js';

@@ -12,7 +12,7 @@ import { createState, type Platform, type ReferenceState } from './state.js';
 import { startGateway } from './smtp/gateway.js';
 import { defaultVariant, type Variant } from './variant.js';
 import { PLATFORM, platformOf } from './axes/platform.js';
-import { RESOURCE_TYPE_NAME } from './token/readings.js';
+import { RESOURCE_TYPE_NAME } from './axes/token.js';
 
 export interface StartOptions {
   port?: number;

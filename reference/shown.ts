@@ -1,4 +1,5 @@
 import type { Content } from './core/mail/model.js';
+import type { Reading } from '../contract/silences/index.js';
 
 /**
  * What a read shows of a stored value (the matrix `fields`, contract/fields.ts). Every read edge
@@ -23,7 +24,7 @@ export interface ShownCell {
 export type Garbles = (read: string, origin: string | undefined, field: string) => boolean;
 
 /** Silence shown-text-normalisation (F2): text shown as stored, or in its canonical composition. */
-export type TextShown = 'as-stored' | 'nfc';
+export type TextShown = Reading<'shown-text-normalisation'>;
 
 /**
  * A value shown wrong the way real servers get it wrong: non-ASCII text as mojibake (UTF-8 read as

@@ -4,7 +4,7 @@ import { Domain } from './core/domain.js';
 import { Companies } from './core/companies.js';
 import { SmtpSettings } from './core/smtp-settings.js';
 import { AccountDirectory } from './core/accounts.js';
-import { USER_TYPE_IDS } from './admin/readings.js';
+import { USER_TYPE_IDS } from './axes/admin.js';
 import { Provisioners } from './provisioning/provisioners.js';
 import { MailCore } from './core/mail/index.js';
 import { Faults } from './faults.js';

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { SILENCES } from '../contract/silences/index.js';
+import { OTHER } from '../contract/silences/types.js';
 import { ALL_AXES } from '../reference/axes/all.js';
 
 /**
@@ -24,11 +25,11 @@ export function renderSilences(): string {
     const axes = ALL_AXES.filter((a) => a.silence === s.id);
     out.push(`## ${s.id} (${s.section}${s.clarification ? `, clarification ${s.clarification}` : ''})`, '');
     out.push(`> ${s.sentence}`, '');
-    out.push('Readings a conforming server may take:', ...s.readings.map((r) => `- ${r}`), '');
+    out.push('Readings a conforming server may take (the first is the reference’s default):', ...s.readings.map((v) => `- \`${String(v)}\`: ${s.says[String(v)] ?? ''}`), ...(s.others ?? []).map((o) => `- ${o} (${OTHER})`), '');
     out.push(`How the suite stays neutral: ${s.neutral}`);
     if (s.profileKey) out.push(`The target declares its reading in the profile: \`${s.profileKey}\`.`);
     out.push('');
-    if (axes.length > 0) out.push(`Reference axes: ${axes.map((a) => `\`${a.id}\` (${a.values.map(String).join(' / ')})`).join('; ')}.`, '');
+    if (axes.length > 0) out.push(`Reference axis: ${axes.map((a) => `\`${a.id}\``).join('; ')} (its values are the readings above).`, '');
     else out.push(`No axis: ${s.inert ?? 'none yet.'}`, '');
   }
   return out.join('\n');

@@ -20,6 +20,18 @@ describe('the catalogue of silences and the reference variant axes', () => {
     expect(ALL_AXES.filter((a) => !silenceIds.has(a.silence)).map((a) => `${a.id} → ${a.silence}`)).toEqual([]);
   });
 
+  test('a silence has one axis at most, and its values are the silence\'s readings, in the catalogue\'s order', () => {
+    const twice = ALL_AXES.filter((a, i) => ALL_AXES.findIndex((b) => b.silence === a.silence) !== i).map((a) => `${a.id} → ${a.silence}`);
+    expect(twice, 'silences with a second axis: split the entry, one question per silence').toEqual([]);
+    const apart = ALL_AXES.filter((a) => JSON.stringify(a.values) !== JSON.stringify(SILENCES.find((s) => s.id === a.silence)?.readings)).map((a) => a.id);
+    expect(apart, 'axes whose values are not their silence\'s readings').toEqual([]);
+  });
+
+  test('every reading has its words, and no words stand for a reading the entry does not list', () => {
+    const wrong = SILENCES.filter((s) => JSON.stringify(Object.keys(s.says).sort()) !== JSON.stringify(s.readings.map(String).sort())).map((s) => s.id);
+    expect(wrong).toEqual([]);
+  });
+
   test('every silence a server can read more than one way has an axis; only inert ones have none', () => {
     const exercised = new Set(ALL_AXES.map((a) => a.silence));
     expect(SILENCES.filter((s) => !s.inert && !exercised.has(s.id)).map((s) => s.id), 'silences without an axis').toEqual([]);

@@ -8,7 +8,8 @@ import { answerProblems, schemaOfWsdl } from '../harness/soap-answer-schema.js';
 import type { Axis, AxisValue } from '../reference/axes/axis.js';
 import { reshapeAnswer } from '../reference/messaging-soap/answer-faults.js';
 import { answerXml, successAnswer } from '../reference/messaging-soap/envelope.js';
-import { ENVELOPE_PREFIX, EXTRA_ELEMENTS, RESULT_ESCAPING, soapReadings, VOID_RESPONSE } from '../reference/messaging-soap/readings.js';
+import { ENVELOPE_PREFIX, EXTRA_ELEMENTS, RESULT_ESCAPING, VOID_RESPONSE } from '../reference/axes/messaging-soap.js';
+import { soapReadings } from '../reference/messaging-soap/readings.js';
 import { ROOT } from './support/cli.js';
 import { sharedFile } from './support/shared.js';
 

@@ -1,113 +1,127 @@
-import type { Silence } from './types.js';
+import { silence } from './types.js';
 
 /** Silences that cut across interfaces: ids, envelopes, shapes, limits (spec §2, §7.2, §8, B2, B3). */
-export const COMMON_SILENCES: readonly Silence[] = [
-  {
+export const COMMON_SILENCES = [
+  silence({
     id: 'ids',
     anchors: ['§2.3/message-id', '§2.3/folder-id'],
     section: '§2.3',
     sentence: 'Message id | MID, int … Folder id | FolderId (REST) or FID (SOAP), int',
-    readings: ['ids increase by one', 'ids increase with gaps', 'ids neither increase nor are dense'],
+    readings: ['increasing-dense', 'increasing-sparse', 'scattered'],
+    says: { 'increasing-dense': 'ids increase by one', 'increasing-sparse': 'ids increase with gaps', scattered: 'ids neither increase nor are dense' },
     neutral: 'ids are opaque integers: the suite never compares them for order or density; "after a MID" is arrival order (M12).',
     clarification: 'M12',
-  },
-  {
+  }),
+  silence({
     id: 'session-key-format',
     anchors: ['§4.3/get-session-key-log'],
     section: '§4.3',
     sentence: 'Get a session key (log on) | LogOn | session key string',
-    readings: ['32 upper-case hex characters (vendor-wire §1)', 'a GUID', 'any other non-empty string'],
+    readings: ['hex32', 'guid'],
+    says: { hex32: '32 upper-case hex characters (vendor-wire §1)', guid: 'a GUID' },
+    others: ['any other non-empty string'],
     neutral: 'a session key is any non-empty string; the suite only sends it back.',
-  },
-  {
+  }),
+  silence({
     id: 'response-fields',
     anchors: ['§2.3/fields-folder-list-folder-statistics'],
     section: '§2.3',
     sentence: 'Fields of the folder list and folder statistics, account details, message summaries, message metadata …: not shown.',
-    readings: ['exactly the fields of the vendor models', 'those fields and others'],
+    readings: [false, true],
+    says: { false: 'exactly the fields of the vendor models', true: 'those fields and others' },
     neutral: 'B2/B3: unknown fields are ignored; the suite reads only the fields it needs, by the vendor names.',
-  },
-  {
+  }),
+  silence({
     id: 'error-envelope',
     anchors: ['§7.2/title'],
     section: '§7.2',
     sentence: 'Messaging errors (error text; the HTTP status and body shape of these: not shown)',
-    readings: ['the text as a JSON string', '{ "Message": text }', '{ "error": text }', 'the text as plain text'],
+    readings: ['json-string', 'message-object', 'error-object', 'plain-text'],
+    says: { 'json-string': 'the text as a JSON string', 'message-object': '{ "Message": text }', 'error-object': '{ "error": text }', 'plain-text': 'the text as plain text' },
     neutral: 'B3: the documented text is read from any of these envelopes (harness/expect.ts documentedErrorText) and compared exactly.',
-  },
-  {
+  }),
+  silence({
     id: 'error-status',
     anchors: ['§7.2/title'],
     section: '§7.2',
     sentence: 'the HTTP status and body shape of these: not shown',
-    readings: ['400', '403', '422', 'any other 4xx'],
+    readings: [400, 403, 422],
+    says: { 400: '400', 403: '403', 422: '422' },
+    others: ['any other 4xx'],
     neutral: 'B3: where the spec names no status, any 4xx is accepted; a 5xx never is.',
-  },
-  {
+  }),
+  silence({
     id: 'list-order',
     anchors: ['§2.3/fields-folder-list-folder-statistics'],
     section: '§2.3',
     sentence: 'Fields of the folder list … message summaries … inbox search results: not shown.',
-    readings: ['as stored', 'reversed', 'by id, descending'],
+    readings: ['as-stored', 'reversed', 'by-id-descending'],
+    says: { 'as-stored': 'as stored', reversed: 'reversed', 'by-id-descending': 'by id, descending' },
     neutral: 'lists are compared as sets unless the request asks for an order (OrderBy/OrderDesc).',
-  },
-  {
+  }),
+  silence({
     id: 'rate-limits',
     anchors: ['§8/rate-limits-not-shown'],
     section: '§8',
     sentence: 'Rate limits: not shown.',
-    readings: ['no limit', 'a limit answered with 429 or 503 and Retry-After'],
+    readings: ['none', 'limited'],
+    says: { none: 'no limit', limited: 'a limit answered with 429 or 503 and Retry-After' },
     neutral: 'the profile sets a request rate and concurrency for the suite; Retry-After is honoured within the rule deadline.',
     profileKey: 'limits',
     inert: 'the reference sets no limit; the polite-client behaviour is proven by the harness self-tests against a throttling stub, not by a reference reading.',
-  },
-  {
+  }),
+  silence({
     id: 'events',
     anchors: ['§6/events-not-shown-no-webhooks'],
     section: '§6',
     sentence: 'Events: not shown (no webhooks, callbacks or event kinds are described).',
-    readings: ['no events'],
+    readings: ['none'],
+    says: { none: 'no events' },
     neutral: 'no rule.',
     inert: 'nothing is described, so nothing is sent or read.',
-  },
-  {
+  }),
+  silence({
     id: 'rest-version',
     anchors: ['§9/version-identifier-paths-headers-rest'],
     section: '§9',
     sentence: 'A version identifier in paths or headers of the REST interfaces: not shown.',
-    readings: ['none (vendor-wire)', 'a version segment or header'],
+    readings: ['none', 'versioned'],
+    says: { none: 'none (vendor-wire)', versioned: 'a version segment or header' },
     neutral: 'per-interface base URLs are profile settings (B1: urls.*), so a versioned base is declared there.',
     profileKey: 'urls',
     inert: 'a versioned base is a different URL, which the profile names; no behaviour of the server changes.',
-  },
-  {
+  }),
+  silence({
     id: 'json-name-case',
     anchors: ['§2/their-exact-names-wire-rest', '§4.3/request-response-payload-wire-shapes'],
     section: '§2',
     sentence: 'Their exact names on the wire for REST bodies are not shown.',
-    readings: ['vendor names, matched without regard to case (ASP.NET)', 'vendor names, matched exactly'],
+    readings: ['caseless', 'exact'],
+    says: { caseless: 'vendor names, matched without regard to case (ASP.NET)', exact: 'vendor names, matched exactly' },
     neutral: 'the suite sends the vendor-wire names with their exact casing, which every reading accepts.',
     clarification: 'V1',
-  },
-  {
+  }),
+  silence({
     id: 'path-case',
     anchors: ['§4.3/rest-messaging-service-reached-base_url', '§4.3/method-path-every-operation-not'],
     section: '§4.3',
     sentence: 'The REST messaging service is reached at {base_url}/SecureMessagingAPI. Method and path of every operation: not shown.',
-    readings: ['paths matched without regard to case, one trailing slash ignored (ASP.NET)', 'paths matched exactly as B1 and vendor-wire §1.1 spell them'],
+    readings: ['caseless', 'exact'],
+    says: { caseless: 'paths matched without regard to case, one trailing slash ignored (ASP.NET)', exact: 'paths matched exactly as B1 and vendor-wire §1.1 spell them' },
     neutral: 'the suite sends the B1 bases and the vendor-wire §1.1 paths with their exact spelling, which every reading accepts.',
     clarification: 'V1',
-  },
-  {
+  }),
+  silence({
     id: 'edition-and-release',
     anchors: ['§9/soap-messaging-calls-offered-server', '§9/mailbox-xml-listing-removed-new', '§9/some-administration-methods-cannot-used'],
     section: '§9',
     sentence:
       'The SOAP messaging calls are offered for server releases up to 5.36 (secure-mail edition) and up to 6.2 (direct-messaging edition). The mailbox XML listing is removed from new releases beginning with 5.37 (secure-mail edition) and 6.2 (direct-messaging edition).',
-    readings: ['secure-mail 5.36 (the reference’s default)', 'direct 6.1', 'direct 6.2 (no GetMailboxXML)', 'secure-mail 5.37 (no SOAP)', 'direct 6.3 (no SOAP)', 'secure-mail 5.4'],
+    readings: ['securemail-5.36', 'direct-6.1', 'direct-6.2', 'securemail-5.37', 'direct-6.3', 'securemail-5.4'],
+    says: { 'securemail-5.36': 'secure-mail 5.36 (the reference’s default)', 'direct-6.1': 'direct 6.1', 'direct-6.2': 'direct 6.2 (no GetMailboxXML)', 'securemail-5.37': 'secure-mail 5.37 (no SOAP)', 'direct-6.3': 'direct 6.3 (no SOAP)', 'securemail-5.4': 'secure-mail 5.4' },
     neutral:
       'the profile declares edition and release (B8); the harness makes every rule that would call an operation spec §9 removes from that platform not applicable, quoting the sentence (contract/operations.ts; E1).',
     profileKey: 'edition, release',
     clarification: 'E3',
-  },
-];
+  }),
+] as const;

@@ -1,74 +1,82 @@
-import type { Silence } from './types.js';
+import { silence } from './types.js';
 
 /** Silences of the messaging SOAP form (spec §4.4, §9; B4; vendor-wire §4; clarifications S1-S10). */
-export const MESSAGING_SOAP_SILENCES: readonly Silence[] = [
-  {
+export const MESSAGING_SOAP_SILENCES = [
+  silence({
     id: 'soap-envelope-prefix',
     anchors: ['§4.4/body-soap-1.1-envelope-one'],
     section: '§4.4',
     sentence: 'The body is a SOAP 1.1 envelope with one element named for the operation, in the namespace {soap_namespace}.',
-    readings: ['soap: prefix', 'SOAP-ENV: prefix', 's: prefix', 'the envelope namespace as the default namespace'],
+    readings: ['soap', 'SOAP-ENV', 's', 'default-namespace'],
+    says: { soap: 'soap: prefix', 'SOAP-ENV': 'SOAP-ENV: prefix', s: 's: prefix', 'default-namespace': 'the envelope namespace as the default namespace' },
     neutral: 'the client resolves namespaces (contract/wire/xml.ts): elements and faultcode QNames are judged by namespace URI and local name, never by prefix.',
-  },
-  {
+  }),
+  silence({
     id: 'soap-inner-xml-roots',
     anchors: ['§4.4/GetFolderList'],
     section: '§4.4',
     sentence: 'GetFolderList | SessionKey | GetFolderListResult (vendor-wire §4: "inner root names other than AccountDetails/SendMessage are unknown")',
-    readings: ['Folders / CreateFolder / DeleteMessage / InTransit / Mailbox', 'FolderList / Folder / Result / GetInTransit / MessageList, with an XML declaration'],
+    readings: ['vendor', 'alternative'],
+    says: { vendor: 'Folders / CreateFolder / DeleteMessage / InTransit / Mailbox', alternative: 'FolderList / Folder / Result / GetInTransit / MessageList, with an XML declaration' },
     neutral: 'inner documents are read leniently: the known elements (FID, NewFID, NewMID, Value, MessageListItem...) are found by local name anywhere in the document.',
     clarification: 'S3',
-  },
-  {
+  }),
+  silence({
     id: 'soap-inner-xml-dates',
     anchors: ['§2.3/fields-folder-list-folder-statistics'],
     section: '§2.3',
     sentence: 'Fields of the folder list and folder statistics, account details, message summaries ...: not shown.',
-    readings: ['ISO 8601 with zone', "the vendor's display form (3/21/2018 5:20:00 PM (UTC+00:00))", 'xs:dateTime without zone'],
+    readings: ['iso', 'display', 'xsd-local'],
+    says: { iso: 'ISO 8601 with zone', display: "the vendor's display form (3/21/2018 5:20:00 PM (UTC+00:00))", 'xsd-local': 'xs:dateTime without zone' },
     neutral: 'no rule reads a date of an inner document.',
-  },
-  {
+  }),
+  silence({
     id: 'soap-inner-xml-booleans',
     anchors: ['§4.4/GetInTransit'],
     section: '§4.4',
     sentence: 'GetInTransit | SessionKey, FolderType (int), MID (int) | GetInTransitResult: the InTransit state of the message',
-    readings: ['true / false (xs:boolean)', 'True / False (.NET ToString)'],
+    readings: ['lower', 'pascal'],
+    says: { lower: 'true / false (xs:boolean)', pascal: 'True / False (.NET ToString)' },
     neutral: 'booleans are read case-insensitively, 1 and 0 included.',
-  },
-  {
+  }),
+  silence({
     id: 'soap-fault-code',
     anchors: ['§7.2/title'],
     section: '§4.4',
     sentence: 'B4: a SOAP 1.1 Fault (HTTP 500, faultcode soap:Client for bad input or soap:Server), whose faultstring carries the spec §7.2 text.',
-    readings: ['Client for what the caller sent, Server otherwise', 'always Server (ASMX SoapException)', 'always Client'],
+    readings: ['by-cause', 'server', 'client'],
+    says: { 'by-cause': 'Client for what the caller sent, Server otherwise', server: 'always Server (ASMX SoapException)', client: 'always Client' },
     neutral: 'a Fault is judged by HTTP 500, a faultcode in the envelope namespace whose local name is Client or Server, and the §7.2 faultstring.',
     clarification: 'S1',
-  },
-  {
+  }),
+  silence({
     id: 'soap-extra-elements',
     anchors: ['§4.4/success-http-200-whose-body'],
     section: '§4.4',
     sentence: 'A success is HTTP 200 whose body holds <OperationName>Response with a string child <OperationName>Result.',
-    readings: ['only the documented elements', 'extra Header entries (no mustUnderstand), extra response children of another namespace after <Op>Result, extra inner elements, a Fault detail'],
+    readings: [false, true],
+    says: { false: 'only the documented elements', true: 'extra Header entries (no mustUnderstand), extra response children of another namespace after <Op>Result, extra inner elements, a Fault detail' },
     neutral:
       'the client reads the elements it needs by name and ignores the rest (B4: unknown elements allowed); the answer schema every success is validated against admits elements of other namespaces after <Op>Result (xs:any ##other), never read (clarification S11).',
     clarification: 'S11',
-  },
-  {
+  }),
+  silence({
     id: 'soap-result-escaping',
     anchors: ['§4.4/success-http-200-whose-body'],
     section: '§4.4',
     sentence: '<OperationName>Result is a string child (vendor-wire §4: a string holding an XML document)',
-    readings: ['character data with entities', 'a CDATA section'],
+    readings: ['entities', 'cdata'],
+    says: { entities: 'character data with entities', cdata: 'a CDATA section' },
     neutral: 'both are the same string to an XML reader; the client takes the element text either way.',
-  },
-  {
+  }),
+  silence({
     id: 'soap-void-response',
     anchors: ['§4.4/ChangePassword', '§4.4/Logout', '§4.4/DeleteFolder', '§4.4/MoveMessage', '§4.4/RetractMessage', '§4.4/SetInTransit'],
     section: '§4.4',
     sentence: 'ChangePassword / Logout / DeleteFolder / MoveMessage / RetractMessage / SetInTransit | ... | not shown',
-    readings: ['an empty <Op>Response (the vendor WSDL)', '<Op>Response with a text <Op>Result'],
+    readings: ['empty', 'result-text'],
+    says: { empty: 'an empty <Op>Response (the vendor WSDL)', 'result-text': '<Op>Response with a text <Op>Result' },
     neutral: 'a success of these operations is HTTP 200 with <Op>Response, which the answer schema lets be empty or hold one string <Op>Result (clarification S11); the text is not read.',
     clarification: 'S2',
-  },
-];
+  }),
+] as const;

@@ -1,60 +1,69 @@
-import type { Silence } from './types.js';
+import { silence } from './types.js';
 
 /** Silences of the SMTP gateway (spec §1 SMTP paragraph, §2.2, §4.2 SMTP rows, B7; clarifications G1-G9). */
-export const SMTP_SILENCES: readonly Silence[] = [
-  {
+export const SMTP_SILENCES = [
+  silence({
     id: 'smtp-reply-texts',
     anchors: ['§1/service-also-has-smtp-gateway'],
     section: '§1',
     sentence: 'The service also has an SMTP gateway.',
-    readings: ['any greeting, EHLO and reply texts after the RFC 5321 codes', "the vendor's own wording"],
+    readings: ['plain', 'vendor-like'],
+    says: { plain: 'any greeting, EHLO and reply texts after the RFC 5321 codes', 'vendor-like': "the vendor's own wording" },
     neutral: 'the SMTP rules read reply codes and EHLO keywords only, never the text after a code (G7).',
     clarification: 'G7',
-  },
-  {
+  }),
+  silence({
     id: 'smtp-refusal-code',
     anchors: ['§1/gateway-accepts-mail-only-whitelisted'],
     section: '§1',
     sentence: 'The gateway accepts mail only from whitelisted IP addresses',
-    readings: ['550 (B7: a 5xx reply)', '554', 'any other 5xx'],
+    readings: [550, 554],
+    says: { 550: '550 (B7: a 5xx reply)', 554: '554' },
+    others: ['any other 5xx'],
     neutral: 'a refusal is any 5xx reply (RFC 5321 permanent negative completion); 4xx (try later) is not a refusal (G1).',
     clarification: 'G1',
-  },
-  {
+  }),
+  silence({
     id: 'smtp-refusal-stage',
     anchors: ['§1/gateway-accepts-mail-only-whitelisted'],
     section: '§1',
     sentence: 'The gateway accepts mail only from whitelisted IP addresses',
-    readings: ['refused at MAIL FROM, once AUTH has named the company', 'refused at AUTH', 'refused at RCPT TO', 'refused at the greeting (554) or at the end of DATA'],
+    readings: ['mail-from', 'auth', 'rcpt'],
+    says: { 'mail-from': 'refused at MAIL FROM, once AUTH has named the company', auth: 'refused at AUTH', rcpt: 'refused at RCPT TO' },
+    others: ['refused at the greeting (554) or at the end of DATA'],
     neutral: 'the rules accept the 5xx wherever it comes, as long as no 250 ends DATA (B7: before any mail is accepted) (G1).',
     clarification: 'G1',
-  },
-  {
+  }),
+  silence({
     id: 'smtp-removed-whitelist',
     anchors: ['§4.2/update-ip-whitelist'],
     section: '§4.2',
     sentence: 'Update IP whitelist | … An empty string as the request body removes the whitelist.',
-    readings: ['no restriction (B7: the reference default)', 'accept nobody'],
+    readings: ['no-restriction', 'accept-nobody'],
+    says: { 'no-restriction': 'no restriction (B7: the reference default)', 'accept-nobody': 'accept nobody' },
     neutral: 'after removal the rule asserts only that the formerly listed and an unlisted address are treated alike; rules put back the whitelist they found (G2).',
     clarification: 'G2',
-  },
-  {
+  }),
+  silence({
     id: 'smtp-whitelist-credentials',
     anchors: ['§4.2/update-ip-whitelist'],
     section: '§4.2',
     sentence: 'Update IP whitelist | … SMTPCredentialsModel. Sets an exclusive whitelist …; existing SMTP credentials are overwritten.',
-    readings: ['the password is kept; the record (its Endpoints) is overwritten', 'a new password is generated with the update'],
+    readings: ['kept', 'renewed'],
+    says: { kept: 'the password is kept; the record (its Endpoints) is overwritten', renewed: 'a new password is generated with the update' },
     neutral: 'the suite reads the credentials afresh (Get company SMTP credentials) before every AUTH that follows a whitelist update (G4).',
     clarification: 'G4',
-  },
-  {
+  }),
+  silence({
     id: 'smtp-whitelist-entry',
     anchors: ['§2.2/SMTPEndpoint2Model'],
     section: '§2.2',
     sentence: 'SMTPEndpoint2Model | Domain (string), Incoming (boolean), IpAddress (string), Outgoing (boolean), Port (int), Subnet (string). One element per whitelist entry.',
-    readings: ['Subnet as a dotted mask (255.255.255.255 names one address)', 'Subnet as a prefix length (32)', 'Port, Incoming, Outgoing and Domain read in other ways'],
+    readings: ['mask', 'prefix-length'],
+    says: { mask: 'Subnet as a dotted mask (255.255.255.255 names one address)', 'prefix-length': 'Subnet as a prefix length (32)' },
+    others: ['Port, Incoming, Outgoing and Domain read in other ways'],
     neutral: 'the target declares the fields of an entry that names one client address; the suite sends IpAddress with them (G3).',
     profileKey: 'smtp.whitelistEntry',
     clarification: 'G3',
-  },
-];
+  }),
+] as const;

@@ -1,120 +1,135 @@
-import type { Silence } from './types.js';
+import { silence } from './types.js';
 
 /** Silences of the token interface (spec §2.1, §4.1, §5, §7.1; clarifications T1-T7). */
-export const TOKEN_SILENCES: readonly Silence[] = [
-  {
+export const TOKEN_SILENCES = [
+  silence({
     id: 'token-response',
     anchors: ['§4.1/success-http-200', '§4.1/body-not-shown', '§2.1/token-response-fields-not-shown'],
     section: '§4.1',
     sentence: 'Success: HTTP 200. The body: not shown.',
-    readings: ['{ access_token, token_type, expires_in, refresh_token } with opaque tokens', 'the same with JWT-shaped tokens', 'without refresh_token'],
+    readings: ['opaque', 'jwt-shaped'],
+    says: { opaque: '{ access_token, token_type, expires_in, refresh_token } with opaque tokens', 'jwt-shaped': 'the same with JWT-shaped tokens' },
+    others: ['without refresh_token'],
     neutral: 'B2: only the 200 and a non-empty access_token are required; refresh rules are not applicable without a refresh_token.',
-  },
-  {
+  }),
+  silence({
     id: 'challenge-response',
     anchors: ['§4.1/post-token-challenge-starts-mfa', '§4.1/request-response-shapes-not-shown'],
     section: '§4.1',
     sentence: 'POST /token/challenge … Its request and response shapes: not shown.',
-    readings: ['answers the tokens it was given', 'answers new tokens'],
+    readings: [false, true],
+    says: { false: 'answers the tokens it was given', true: 'answers new tokens' },
     neutral: 'the e-mail route always continues with the tokens the challenge answered (T2).',
     clarification: 'T2',
-  },
-  {
+  }),
+  silence({
     id: 'id-token-invalid-status',
     anchors: ['§7.1/IdTokenInvalid-400', '§7.1/IdTokenInvalid-401'],
     section: '§7.1',
     sentence: '400 | IdTokenInvalid | Invalid id token … 401 | IdTokenInvalid | Invalid id token',
-    readings: ['401', '400'],
+    readings: [401, 400],
+    says: { 401: '401', 400: '400' },
     neutral: 'either status is accepted with the name IdTokenInvalid.',
-  },
-  {
+  }),
+  silence({
     id: 'lockout-threshold-attempt',
     anchors: ['§7.1/AccountLockedOut'],
     section: '§7.1',
     sentence: '401 | AccountLockedOut | Too many invalid login attempts; the account has been disabled',
-    readings: ['the attempt that reaches the threshold answers AccountLockedOut', 'it answers InvalidCredentials and locks from then on'],
+    readings: ['AccountLockedOut', 'InvalidCredentials'],
+    says: { AccountLockedOut: 'the attempt that reaches the threshold answers AccountLockedOut', InvalidCredentials: 'it answers InvalidCredentials and locks from then on' },
     neutral: 'either name at the threshold; AccountLockedOut for the right secret afterwards (T4). The threshold is a profile setting.',
     profileKey: 'token.lockoutThreshold',
     clarification: 'T4',
-  },
-  {
+  }),
+  silence({
     id: 'missing-grant-type',
     anchors: ['§7.1/InvalidGrantType', '§7.1/InvalidRequest'],
     section: '§7.1',
     sentence: '400 | InvalidGrantType | Invalid grant type … 400 | InvalidRequest | The request is invalid',
     readings: ['InvalidRequest', 'InvalidGrantType'],
+    says: { InvalidRequest: 'InvalidRequest', InvalidGrantType: 'InvalidGrantType' },
     neutral: 'a request without grant_type is accepted as refused with either name (T1).',
     clarification: 'T1',
-  },
-  {
+  }),
+  silence({
     id: 'token-missing-field-error',
     anchors: ['§4.1/which-fields-required-depends-grant', '§4.1/failure-http-400-401-error'],
     section: '§4.1',
     sentence: 'Which fields are required depends on the grant … Failure: HTTP 400 or 401 with an error property; see section 7.',
-    readings: ['InvalidRequest for any missing field', "the missing field's own error where §7.1 has one (InvalidResourceType, RefreshTokenInvalid)"],
+    readings: ['invalid-request', 'field-error'],
+    says: { 'invalid-request': 'InvalidRequest for any missing field', 'field-error': "the missing field's own error where §7.1 has one (InvalidResourceType, RefreshTokenInvalid)" },
     neutral: 'a missing required field is refused with InvalidRequest or with the error that names that field, at its §7.1 status; never a token.',
-  },
-  {
+  }),
+  silence({
     id: 'token-json-scalars',
     anchors: ['§2.1/client_id'],
     section: '§2.1',
     sentence: 'client_id | string | The user name or e-mail address of the user (client_credentials grant)',
-    readings: ['a JSON number where a string is due is an invalid request', 'it is coerced to a string (.NET model binding) and judged as that string'],
+    readings: ['refuse', 'coerce'],
+    says: { refuse: 'a JSON number where a string is due is an invalid request', coerce: 'it is coerced to a string (.NET model binding) and judged as that string' },
     neutral: 'a mistyped field never earns a token, and is refused with a §7.1 name at its status.',
     clarification: 'T7',
-  },
-  {
+  }),
+  silence({
     id: 'grant-type-case',
     anchors: ['§2.1/grant_type'],
     section: '§2.1',
     sentence: 'grant_type | string | Method of requesting a token. Values used: client_credentials, refresh_token, authorization_code, mfa_otp',
-    readings: ['values matched exactly', 'values matched without regard to case'],
+    readings: ['sensitive', 'insensitive'],
+    says: { sensitive: 'values matched exactly', insensitive: 'values matched without regard to case' },
     neutral: 'the suite sends the values as written; a differently cased value is a should-level rule at most.',
-  },
-  {
+  }),
+  silence({
     id: 'resource-type-values',
     anchors: ['§2.1/resource_type'],
     section: '§2.1',
     sentence: 'resource_type … One value designates an external identity provider. The full set of allowed values: not shown.',
-    readings: ['OpenIdConnect (B2)', 'another name'],
+    readings: ['OpenIdConnect', 'oidc'],
+    says: { OpenIdConnect: 'OpenIdConnect (B2)', oidc: 'another name' },
     neutral: 'the value is a profile setting; an unknown value is one that is neither it nor a plausible alias.',
     profileKey: 'identityProvider.resourceType',
-  },
-  {
+  }),
+  silence({
     id: 'company-id-name',
     anchors: ['§2.1/company-id'],
     section: '§2.1',
     sentence: '(company id) | int32 | Company id for users that are automatically provisioned … Its JSON name: not shown.',
-    readings: ['company_id (B2)', 'another name'],
+    readings: ['company_id', 'other'],
+    says: { company_id: 'company_id (B2)', other: 'another name' },
     neutral: 'B2 fixes company_id for the default binding.',
     inert: 'the reference reads company_id only; a target with another name is outside the default binding (B2), and the auto-provisioning rules are not applicable without identityProvider.autoProvisionCompanyId.',
-  },
-  {
+  }),
+  silence({
     id: 'auth-scheme',
     anchors: ['§5/header-scheme-wording-not-shown'],
     section: '§5.1',
     sentence: 'The header\'s scheme wording: not shown.',
-    readings: ['Bearer (B2)', 'another word'],
+    readings: ['Bearer', 'Token'],
+    says: { Bearer: 'Bearer (B2)', Token: 'another word' },
     neutral: 'the scheme word is a profile setting; which calls take the token is one too (T5).',
     profileKey: 'token.scheme',
     clarification: 'T5',
-  },
-  {
+  }),
+  silence({
     id: 'token-media-types',
     anchors: ['§4.1/headers-accept-content-type-each'],
     section: '§4.1',
     sentence: 'Headers: Accept and Content-Type, each an enumerated string defaulting to application/json; allowed response types are application/json and text/json.',
-    readings: ['other request types refused with InvalidRequest', 'other request types read as JSON'],
+    readings: ['refused', 'read-as-json'],
+    says: { refused: 'other request types refused with InvalidRequest', 'read-as-json': 'other request types read as JSON' },
     neutral: 'the suite sends only the two documented types and none (T6).',
     clarification: 'T6',
-  },
-  {
+  }),
+  silence({
     id: 'wrong-otp-error',
     anchors: ['§4.1/failure-http-400-401-error'],
     section: '§7.1',
     sentence: 'Failure: HTTP 400 or 401 with an error property',
-    readings: ['401 InvalidCredentials', '400 InvalidRequest', 'any other §7.1 name'],
+    readings: ['InvalidCredentials', 'InvalidRequest'],
+    says: { InvalidCredentials: '401 InvalidCredentials', InvalidRequest: '400 InvalidRequest' },
+    others: ['any other §7.1 name'],
     neutral: 'a wrong one-time password is refused with any §7.1 name at 400 or 401; what is forbidden is a token (T3).',
     clarification: 'T3',
-  },
-];
+  }),
+] as const;

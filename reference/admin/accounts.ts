@@ -3,7 +3,7 @@ import type { AccountExtras } from '../core/accounts.js';
 import type { User } from '../core/domain.js';
 import { ordered } from '../common-readings.js';
 import { deleteAnswer, extra, invalid, refuse } from './answers.js';
-import { BLANK_STORED, LIST_SHAPE, USER_TYPE_FIELDS } from './readings.js';
+import { BLANK_STORED, LIST_SHAPE, USER_TYPE_FIELDS } from '../axes/admin.js';
 import { objectBody, reachesOtherCompany, type AdminCall, type AdminHandler } from './call.js';
 
 /** spec §4.2 account operations, user types and PSKs (vendor-wire §3 paths and models). */

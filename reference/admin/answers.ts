@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AxisReader } from '../axes/axis.js';
 import { errorEnvelope, withExtraFields } from '../common-readings.js';
-import { DELETE_ANSWER, KEY_ANSWER, REFUSAL_STATUS } from './readings.js';
+import { DELETE_ANSWER, KEY_ANSWER, REFUSAL_STATUS } from '../axes/admin.js';
 
 /**
  * How the reference's administration interface answers (B3): refusals are a 4xx whose status

@@ -1,15 +1,14 @@
 import type { Axis } from './axis.js';
 import { COMMON_AXES } from './common.js';
-import { TOKEN_AXES } from '../token/readings.js';
+import { TOKEN_AXES } from './token.js';
 import { MAIL_AXES, MAIL_LISTING_AXES, MAIL_PARTY_AXES, MAIL_READ_BACK_AXES } from './mail.js';
-import { PROVISIONING_AXES } from '../provisioning/readings.js';
+import { PROVISIONING_AXES } from './provisioning.js';
 import { VENDOR_AXES } from './vendor.js';
-import { SOAP_AXES } from '../messaging-soap/readings.js';
-import { ADMIN_AXES } from '../admin/readings.js';
-import { SMTP_AXES } from '../smtp/readings.js';
-import { DIRECTORY_AXES } from '../directory/readings.js';
+import { SOAP_AXES } from './messaging-soap.js';
+import { ADMIN_AXES, USER_TYPE_IDS } from './admin.js';
+import { SMTP_AXES } from './smtp.js';
+import { DIRECTORY_AXES } from './directory.js';
 import { PLATFORM_AXES } from './platform.js';
-import { USER_TYPE_IDS } from '../admin/readings.js';
 import { LENIENT_AXES, SHOWN_TEXT } from './lenient.js';
 
 /**

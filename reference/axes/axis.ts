@@ -1,10 +1,12 @@
+import { readingsOf, type Reading, type ReadingValue, type SilenceId } from '../../contract/silences/index.js';
+
 /**
  * A variant axis: one silence of the spec (contract/silences/) and the readings of it that a
  * conforming server may take. The reference server takes one reading per axis; `default`
  * takes the first of each, `alt` the second, `random:<seed>` draws one per axis. Values are
- * plain data (names of readings, numbers, booleans) so a combination prints and replays.
+ * the catalogue's typed readings (names, numbers, booleans), so a combination prints and replays.
  */
-export type AxisValue = string | number | boolean;
+export type AxisValue = ReadingValue;
 
 export interface Axis<V extends AxisValue = AxisValue> {
   /** stable id, `<area>.<what>`, used in REFERENCE_VARIANT=axis=value lists */
@@ -15,8 +17,11 @@ export interface Axis<V extends AxisValue = AxisValue> {
   readonly values: readonly [V, V, ...V[]];
 }
 
-export function axis<const V extends AxisValue>(id: string, silence: string, values: readonly [V, V, ...V[]]): Axis<V> {
-  return { id, silence, values };
+/** The axis that exercises every reading of `silence`, in the catalogue's order (its values are the catalogue's). */
+export function axis<I extends SilenceId>(id: string, silence: I): Axis<Reading<I>> {
+  const values = readingsOf(silence) as unknown as readonly Reading<I>[];
+  if (values.length < 2) throw new Error(`the axis ${id} needs two readings of the silence ${silence}; the catalogue gives ${values.length}`);
+  return { id, silence, values: values as readonly [Reading<I>, Reading<I>, ...Reading<I>[]] };
 }
 
 /**

@@ -10,9 +10,9 @@ import { axis, type Axis, type AxisValue } from './axis.js';
  */
 
 /** L1: string input is validated as sent, or with surrounding white space trimmed first. */
-export const INPUT_TRIMMING = axis('common.input-trimming', 'input-white-space', ['as-sent', 'trimmed']);
+export const INPUT_TRIMMING = axis('common.input-trimming', 'input-white-space');
 /** L2: an int is a JSON number only, or also a string of digits (an optional sign, white space around). */
-export const NUMERIC_STRINGS = axis('common.numeric-strings', 'numeric-strings', ['numbers-only', 'numeric-strings']);
+export const NUMERIC_STRINGS = axis('common.numeric-strings', 'numeric-strings');
 
 export const LENIENT_AXES = [INPUT_TRIMMING, NUMERIC_STRINGS];
 
@@ -22,7 +22,7 @@ export const LENIENT_AXES = [INPUT_TRIMMING, NUMERIC_STRINGS];
  * sequence by a canonically equivalent one (reference/shown.ts applies it at every read edge of
  * the matrix `fields`).
  */
-export const SHOWN_TEXT = axis('common.shown-text', 'shown-text-normalisation', ['as-stored', 'nfc']);
+export const SHOWN_TEXT = axis('common.shown-text', 'shown-text-normalisation');
 
 /** The JSON fields of one interface that a lenient reading touches: validated text, and ints. */
 export interface InputFields {

@@ -11,7 +11,7 @@ import { axis } from './axis.js';
  * 6.2 (no GetMailboxXML), securemail 5.37 and direct 6.3 (no SOAP), and an older 5.4.
  * REFERENCE_EDITION / REFERENCE_RELEASE, where set, take precedence (reference/server.ts).
  */
-export const PLATFORM = axis('platform.edition-release', 'edition-and-release', ['securemail-5.36', 'direct-6.1', 'direct-6.2', 'securemail-5.37', 'direct-6.3', 'securemail-5.4']);
+export const PLATFORM = axis('platform.edition-release', 'edition-and-release');
 
 export const PLATFORM_AXES = [PLATFORM];
 

@@ -8,8 +8,8 @@ import { axis } from './axis.js';
  */
 
 /** spec §2 'exact names on the wire … not shown': JSON property names matched without regard to case, or exactly. */
-export const JSON_NAME_CASE = axis('common.json-name-case', 'json-name-case', ['caseless', 'exact']);
+export const JSON_NAME_CASE = axis('common.json-name-case', 'json-name-case');
 /** B1 gives the bases' spelling; path case and a trailing slash: ASP.NET ignores both, or routes are exact. */
-export const PATH_CASE = axis('common.path-case', 'path-case', ['caseless', 'exact']);
+export const PATH_CASE = axis('common.path-case', 'path-case');
 
 export const VENDOR_AXES = [JSON_NAME_CASE, PATH_CASE];

@@ -4,6 +4,7 @@ import type { SmtpSettingsReadings } from './readings.js';
 import type { StateChange } from '../../contract/credentials.js';
 import type { CredentialPolicy } from './credential-policy.js';
 import type { SmtpEndpoint } from '../../contract/account.js';
+import type { Reading } from '../../contract/silences/index.js';
 
 /**
  * Company-level SMTP gateway settings (spec §1, §4.2, B7), over the shared domain: the company
@@ -134,7 +135,7 @@ export class SmtpSettings {
  * prefix length (24), as the reading has it; empty, it names the IpAddress alone; in the other
  * form, the entry admits nothing.
  */
-export function admits(e: SmtpEndpoint, address: string, form: 'mask' | 'prefix-length'): boolean {
+export function admits(e: SmtpEndpoint, address: string, form: Reading<'smtp-whitelist-entry'>): boolean {
   const ip = address.replace(/^::ffff:/, '');
   if (!e.Subnet) return ip === e.IpAddress;
   const bits = form === 'prefix-length' ? prefixLength(e.Subnet) : maskLength(e.Subnet);

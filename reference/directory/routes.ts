@@ -4,7 +4,7 @@ import { SEARCH_PARAMETERS } from '../../contract/directory.js';
 import type { AppEnv, Ctx } from '../http.js';
 import type { ReferenceState } from '../state.js';
 import { errorEnvelope, ordered, withExtraFields } from '../common-readings.js';
-import { DIRECTORY_ECHO, DIRECTORY_MATCH, DIRECTORY_REFUSAL } from './readings.js';
+import { DIRECTORY_ECHO, DIRECTORY_MATCH, DIRECTORY_REFUSAL } from '../axes/directory.js';
 import { FIELD_OF, PROVIDERS, type Provider } from './providers.js';
 
 /** The reference's text for a refused key (spec §7: directory errors 'not shown'). */

@@ -8,7 +8,7 @@ import { folderRoutes } from './folders.js';
 import { messageRoutes } from './messages.js';
 import { Shapes } from './shapes.js';
 import type { AuthedEnv, RestDeps, RestEnv } from './deps.js';
-import { AUTH_SCHEME } from '../token/readings.js';
+import { AUTH_SCHEME } from '../axes/token.js';
 import { lenientRead, type InputFields } from '../axes/lenient.js';
 import { RULE_HEADER } from '../../contract/rule-channel.js';
 import { patchAnswer, restOperation } from './edge.js';

@@ -1,41 +1,17 @@
-import { axis } from '../axes/axis.js';
+import type { Reading } from '../../contract/silences/index.js';
 import type { AxisReader } from '../axes/axis.js';
+import { ENVELOPE_PREFIX, EXTRA_ELEMENTS, FAULT_CODE, INNER_BOOLEANS, INNER_DATES, INNER_ROOTS, RESULT_ESCAPING, VOID_RESPONSE } from '../axes/messaging-soap.js';
 
-/**
- * The reference's readings where the SOAP form is silent (spec §4.4 'not shown', B4; vendor-wire
- * §4: "only the elements they read are known; inner root names other than AccountDetails /
- * SendMessage are unknown"). The default follows ASMX habits; the other readings are just as
- * legal, and the suite must pass under each (issue 8, issue 10 item 5).
- */
-
-/** XML Namespaces: a prefix is a local alias; SOAP 1.1 names the namespace, not the prefix. */
-export const ENVELOPE_PREFIX = axis('soap.envelope-prefix', 'soap-envelope-prefix', ['soap', 'SOAP-ENV', 's', 'default-namespace']);
-/** vendor-wire §4: root names of the inner XML documents are unknown (except AccountDetails, SendMessage). */
-export const INNER_ROOTS = axis('soap.inner-root-names', 'soap-inner-xml-roots', ['vendor', 'alternative']);
-/** spec §2.3: date formats not shown; inner documents carry dates (CreateTime, LastLoginDateTime...). */
-export const INNER_DATES = axis('soap.inner-date-format', 'soap-inner-xml-dates', ['iso', 'display', 'xsd-local']);
-/** booleans in inner documents: XML Schema 'true' or .NET's 'True' (GetInTransit Value). */
-export const INNER_BOOLEANS = axis('soap.inner-booleans', 'soap-inner-xml-booleans', ['lower', 'pascal']);
-/** B4: faultcode Client for bad input or Server; which one for a documented refusal is not shown. */
-export const FAULT_CODE = axis('soap.fault-code', 'soap-fault-code', ['by-cause', 'server', 'client']);
-/** B4 'tolerates unknown elements': extra elements in the Header, the response and inner documents. */
-export const EXTRA_ELEMENTS = axis('soap.extra-elements', 'soap-extra-elements', [false, true]);
-/** An XML document inside a string: escaped character data or a CDATA section (the same string). */
-export const RESULT_ESCAPING = axis('soap.result-escaping', 'soap-result-escaping', ['entities', 'cdata']);
-/** spec §4.4 'not shown' for the void operations: an empty <Op>Response, or one with a text <Op>Result. */
-export const VOID_RESPONSE = axis('soap.void-response', 'soap-void-response', ['empty', 'result-text']);
-
-export const SOAP_AXES = [ENVELOPE_PREFIX, INNER_ROOTS, INNER_DATES, INNER_BOOLEANS, FAULT_CODE, EXTRA_ELEMENTS, RESULT_ESCAPING, VOID_RESPONSE];
-
+/** The SOAP form's readings (reference/axes/messaging-soap.ts), as the envelope and inner-document writers take them. */
 export interface SoapReadings {
   prefix: string;
-  innerRoots: 'vendor' | 'alternative';
-  dates: 'iso' | 'display' | 'xsd-local';
-  booleans: 'lower' | 'pascal';
-  faultCode: 'by-cause' | 'server' | 'client';
-  extraElements: boolean;
-  escaping: 'entities' | 'cdata';
-  voidResponse: 'empty' | 'result-text';
+  innerRoots: Reading<'soap-inner-xml-roots'>;
+  dates: Reading<'soap-inner-xml-dates'>;
+  booleans: Reading<'soap-inner-xml-booleans'>;
+  faultCode: Reading<'soap-fault-code'>;
+  extraElements: Reading<'soap-extra-elements'>;
+  escaping: Reading<'soap-result-escaping'>;
+  voidResponse: Reading<'soap-void-response'>;
 }
 
 export function soapReadings(v: AxisReader): SoapReadings {

@@ -4,7 +4,7 @@ import type { Companies } from '../core/companies.js';
 import type { Domain } from '../core/domain.js';
 import type { AxisReader } from '../axes/axis.js';
 import type { ProvisionCommand, ProvisioningPolicy } from './policy.js';
-import { EMAIL_VALIDATION } from './readings.js';
+import { EMAIL_VALIDATION } from '../axes/provisioning.js';
 import { wellFormedDomain, wellFormedEmail } from './validate.js';
 
 /** The CompanyModel field checks of spec §7.3 shared by Create and Update (reference/provisioning/company.ts). */

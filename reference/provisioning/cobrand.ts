@@ -4,7 +4,7 @@ import type { Domain } from '../core/domain.js';
 import type { AxisReader } from '../axes/axis.js';
 import { emailOk } from './checks.js';
 import type { ProvisionCommand, ProvisioningPolicy } from './policy.js';
-import { ADMIN_AS_SECURE_CONTACT, CONTACT_WITHOUT_COBRAND, SECURE_CONTACTS_SHAPE } from './readings.js';
+import { ADMIN_AS_SECURE_CONTACT, CONTACT_WITHOUT_COBRAND, SECURE_CONTACTS_SHAPE } from '../axes/provisioning.js';
 import { hexColour, nonEmpty } from './validate.js';
 
 /** spec §2.4 CobrandModel and the §7.3 Cobrand rows, §8 cobrand uniqueness and SecureContacts limit. */

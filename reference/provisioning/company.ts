@@ -3,7 +3,7 @@ import { COMMANDS, COMPANY_STATUS, type ProvisioningErrorName } from '../../cont
 import { COMPANY_TYPES, type CompanyUserType, type ProvisionedCompany } from '../core/companies.js';
 import { asModel, checkAdmin, checkDomains, checkStatus, readUserTypes, str, type Model, type ProvisionScope } from './checks.js';
 import { checkCobrand, type ContactPlan } from './cobrand.js';
-import { AUTO_SENDER_DOMAINS, CANCEL_EFFECT, COMPANY_NAME_KEY, COMPANY_TYPE, CONTACTS_LEFT_OUT, EXPIRATION_TODAY, LATEST_EXPIRATION_DATE, SECURE_CONTACTS_COUNT } from './readings.js';
+import { AUTO_SENDER_DOMAINS, CANCEL_EFFECT, COMPANY_NAME_KEY, COMPANY_TYPE, CONTACTS_LEFT_OUT, EXPIRATION_TODAY, LATEST_EXPIRATION_DATE, SECURE_CONTACTS_COUNT } from '../axes/provisioning.js';
 import { checkBillingInterval, checkExpirationDate } from './validate.js';
 
 export type { ProvisionScope } from './checks.js';

@@ -2,7 +2,7 @@ import type { ProvisioningErrorName } from '../../contract/provisioning.js';
 import type { Companies, CompanyKey } from '../core/companies.js';
 import type { ProvisioningPolicy } from './policy.js';
 import type { AxisReader } from '../axes/axis.js';
-import { COMPANY_KEYS } from './readings.js';
+import { COMPANY_KEYS } from '../axes/provisioning.js';
 
 /**
  * spec §4.5 Get an encryption key / Create a new encryption key, over AutomationKeyModel. The

@@ -4,7 +4,7 @@ import { decrypt, encrypt, hmac, open } from '../../contract/wire/envelope-crypt
 import type { ReferenceState } from '../state.js';
 import type { AppEnv, Ctx } from '../http.js';
 import { parseJson, readJson, scalarText } from '../json.js';
-import { COMPANY_IN_RESPONSE, REFUSAL_STATUS, UNDECRYPTABLE_DATA } from './readings.js';
+import { COMPANY_IN_RESPONSE, REFUSAL_STATUS, UNDECRYPTABLE_DATA } from '../axes/provisioning.js';
 import { companyView, provision, type ProvisionScope } from './company.js';
 import { getEncryptionKey, newEncryptionKey } from './keys.js';
 import type { Provisioner } from './provisioners.js';

@@ -1,7 +1,7 @@
 import { newKey } from '../../contract/wire/envelope-crypto.js';
 import type { ProfileInput } from '../../contract/profile.js';
 import type { ReferenceState } from '../state.js';
-import { AUTO_SENDER_DOMAINS, COMPANY_IN_RESPONSE, COMPANY_TYPE, SECURE_CONTACTS_COUNT } from './readings.js';
+import { AUTO_SENDER_DOMAINS, COMPANY_IN_RESPONSE, COMPANY_TYPE, SECURE_CONTACTS_COUNT } from '../axes/provisioning.js';
 import { COMPANY_TYPE_FIELD } from './routes.js';
 
 /**

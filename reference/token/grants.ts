@@ -6,9 +6,9 @@ import { logOnUser, passwordOpens, refusesDisabled } from '../core/credential-po
 import type { AccessTokenKind } from '../../contract/credentials.js';
 import type { Ctx } from '../http.js';
 import type { ReferenceState } from '../state.js';
-import { WRONG_OTP_ERROR } from './readings.js';
+import { WRONG_OTP_ERROR } from '../axes/token.js';
 import { TokenError, str, type Body } from './errors.js';
-import { ID_TOKEN_INVALID_STATUS, LOCKING_ATTEMPT_ERROR } from './readings.js';
+import { ID_TOKEN_INVALID_STATUS, LOCKING_ATTEMPT_ERROR } from '../axes/token.js';
 
 export type Grant = (c: Ctx, body: Body) => object;
 

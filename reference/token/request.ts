@@ -2,7 +2,7 @@ import { FIELD_ERRORS, TOKEN_ERRORS, type GrantType } from '../../contract/token
 import { mediaType, type Ctx } from '../http.js';
 import { readJson } from '../json.js';
 import type { AxisReader } from '../axes/axis.js';
-import { ID_TOKEN_INVALID_STATUS, JSON_SCALARS, MISSING_FIELD_ERROR, OTHER_MEDIA_TYPES } from './readings.js';
+import { ID_TOKEN_INVALID_STATUS, JSON_SCALARS, MISSING_FIELD_ERROR, OTHER_MEDIA_TYPES } from '../axes/token.js';
 import { STRING_FIELDS, TokenError, str, type Body } from './errors.js';
 
 /** Reads and validates the JSON body shared by /Token and /token/challenge. */

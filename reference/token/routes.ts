@@ -6,7 +6,7 @@ import { DESCRIPTIONS, TokenError, str } from './errors.js';
 import { createGrants } from './grants.js';
 import { parseTokenBody as parse, requireFields } from './request.js';
 import { withExtraFields } from '../common-readings.js';
-import { CHALLENGE_ROTATES, GRANT_TYPE_CASE, MISSING_GRANT_TYPE } from './readings.js';
+import { CHALLENGE_ROTATES, GRANT_TYPE_CASE, MISSING_GRANT_TYPE } from '../axes/token.js';
 
 /** A refusal with 400 and `error` (spec §7.1 grant_type rows). */
 const refuse = (error: TokenErrorName): never => {

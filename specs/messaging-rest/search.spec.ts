@@ -18,7 +18,7 @@ rule(
     spec: [
       { anchor: '§4.3/search-inbox', quote: 'Search the inbox' },
       { anchor: '§2.3/SearchInbox', quote: 'Filter (string)' },
-      { anchor: '§2.3/SearchInbox', quote: 'Filter (string)', silence: 'search-semantics' },
+      { anchor: '§2.3/SearchInbox', quote: 'Filter (string)', silence: 'search-filter' },
     ],
     title: 'a search Filter on a word of the subject returns the messages whose subject has it and none of the others',
     needs,

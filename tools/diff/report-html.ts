@@ -1,4 +1,5 @@
 import { OPERATIONS } from '../../contract/operations.js';
+import { readingLines } from '../../contract/silences/types.js';
 import { SPEC_PAGE } from '../../reporting/spec-link.js';
 import { STYLE } from '../../reporting/verdict-style.js';
 import type { DiffResult, SideFacts } from './engine.js';
@@ -72,7 +73,7 @@ function catalogueHtml(r: DiffResult): string {
       if (!s) return `<section class="rule" id="silence-${esc(id)}"><p><code>${esc(id)}</code> (not in this suite’s catalogue)</p></section>`;
       return `<section class="rule expected" id="silence-${esc(id)}"><p><b class="id"><code>${esc(s.id)}</code></b> (${s.anchors.map((a) => specLink(a)).join(', ')}${s.clarification ? `; clarification ${esc(s.clarification)}` : ''})</p>
 <blockquote class="sentence">${esc(s.sentence)}<cite>${specLink(s.anchors[0], s.section)}</cite></blockquote>
-<p>Readings a conforming server may take (the first is the default binding’s):</p><ol>${s.readings.map((x) => `<li>${esc(x)}</li>`).join('')}</ol>
+<p>Readings a conforming server may take (the first is the default binding’s):</p><ol>${readingLines(s).map((x) => `<li>${esc(x)}</li>`).join('')}</ol>
 <p>How the suite stays neutral: ${esc(s.neutral)}${s.profileKey ? ` The target declares its reading in the profile key <code>${esc(s.profileKey)}</code>.` : ''}</p><p class="meta">docs/silences.md, entry ${esc(s.id)}</p></section>`;
     })
     .join('\n');

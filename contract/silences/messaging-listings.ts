@@ -1,0 +1,81 @@
+import { silence } from './types.js';
+
+/**
+ * Silences of the messaging listings (spec §2.3 SearchInbox and GetInboxMIDRequest, §3.1, §4.3
+ * Get unread; clarifications M10, M11, M20, M21, R2).
+ */
+export const MESSAGING_LISTING_SILENCES = [
+  silence({
+    id: 'unread-statuses',
+    anchors: ['§3.1/read-unread-column-one-getinboxunreadonly', '§4.3/get-unread-messages'],
+    section: '§3.1',
+    sentence: 'The Read/Unread column is the one the GetInboxUnreadOnly parameter relies on. (§4.3 Get unread: including … MessageStatus = 5)',
+    readings: ['unread', 'not-unread'],
+    says: { unread: 'Unread (Tracking) counts as unread', 'not-unread': 'it does not' },
+    neutral: 'the suite\'s messages only take statuses 2-5 (M10).',
+    clarification: 'M10',
+    inert: 'statuses 16-19 arise only on direct-messaging delivery, which no rule causes.',
+  }),
+  silence({
+    id: 'search-filter',
+    anchors: ['§2.3/SearchInbox'],
+    section: '§2.3',
+    sentence: 'SearchInbox | Filter (string), FolderId (int), GetInboxUnReadOnly (boolean), GetRetractedMsgs (boolean), OrderBy (string), OrderDesc (boolean), PageNum (int), PageSize (int)',
+    readings: ['subject-or-sender', 'subject'],
+    says: { 'subject-or-sender': 'Filter matches subject or sender', subject: 'Filter matches the subject' },
+    neutral: 'the filter word is run-unique and in the subject (M11).',
+    clarification: 'M11',
+  }),
+  silence({
+    id: 'search-semantics',
+    anchors: ['§2.3/SearchInbox'],
+    section: '§2.3',
+    sentence: 'SearchInbox | Filter (string), FolderId (int), GetInboxUnReadOnly (boolean), GetRetractedMsgs (boolean), OrderBy (string), OrderDesc (boolean), PageNum (int), PageSize (int)',
+    readings: [1, 0],
+    says: { 1: 'pages count from 1', 0: 'pages count from 0' },
+    neutral: 'paging is checked as a partition of the unpaged result; the first page number is a profile setting (M11).',
+    profileKey: 'messaging.firstPageNumber',
+    clarification: 'M11',
+  }),
+  silence({
+    id: 'search-retracted',
+    anchors: ['§2.3/SearchInbox'],
+    section: '§2.3',
+    sentence: 'SearchInbox | Filter (string), FolderId (int), GetInboxUnReadOnly (boolean), GetRetractedMsgs (boolean), OrderBy (string), OrderDesc (boolean), PageNum (int), PageSize (int)',
+    readings: ['hidden', 'listed'],
+    says: { hidden: 'GetRetractedMsgs false leaves retracted messages out', listed: 'GetRetractedMsgs false lists them too' },
+    neutral: 'what GetRetractedMsgs false does with a retracted message is not asserted (M11).',
+    clarification: 'M11',
+  }),
+  silence({
+    id: 'unread-retracted',
+    anchors: ['§4.3/get-unread-messages'],
+    section: '§4.3',
+    sentence: 'Get unread messages | inbox-unread flag, folder id | summaries of all unread inbox messages, including messages delivered as plain text over TLS (MessageStatus = 5)',
+    readings: ['listed', 'hidden'],
+    says: { listed: 'a retracted copy that is still unread is listed', hidden: 'retracted messages are left out (as a search without GetRetractedMsgs may leave them out)' },
+    neutral: 'Get unread may leave out a retracted copy whose status is Unread; one whose status is Read it must not list (R2).',
+    clarification: 'R2',
+  }),
+  silence({
+    id: 'inbox-id-codes',
+    anchors: ['§2.3/GetInboxMIDRequest'],
+    section: '§2.3',
+    sentence: 'GetInboxMIDRequest | FolderId (int), MessageListFilter (int), MustHaveAttachments (boolean)',
+    readings: ['vendor', 'none'],
+    says: { vendor: "vendor-wire §1.2's codes: MessageListFilter 0 all, 1 unread; FolderId -1 every inbox folder", none: 'the target reads neither code (the spec gives MessageListFilter no values)' },
+    neutral: 'the target declares which; the listings matrix asks MessageListFilter 1 and FolderId -1 only under the vendor codes, and never asserts whether MessageListFilter 1 lists status 5 (Read column, yet listed by Get unread) (M20).',
+    profileKey: 'messaging.inboxIdCodes',
+    clarification: 'M20',
+  }),
+  silence({
+    id: 'trash-listings',
+    anchors: ['§4.3/get-unread-messages'],
+    section: '§4.3',
+    sentence: 'Get unread messages | inbox-unread flag, folder id | summaries of all unread inbox messages … (§3.2: a Trash folder, a Deleted Trash folder; their folder type: not shown)',
+    readings: ['apart', 'inbox'],
+    says: { apart: 'a copy in Trash or Deleted Trash is no inbox message', inbox: 'it is one (the trash folders are of inbox type)' },
+    neutral: 'no listing of every inbox message (Get unread, FolderId -1) is judged on a copy in Trash or Deleted Trash (M21).',
+    clarification: 'M21',
+  }),
+] as const;

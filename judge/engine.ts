@@ -25,6 +25,8 @@ export interface ClientVerdict {
   /** how many violated; the first violation as evidence */
   violations: number;
   violation?: { exchange: RecordedExchange; why: string };
+  /** why the rule could not be judged, when the recording defeated it */
+  problem?: string;
 }
 
 export interface Judgement {
@@ -55,11 +57,34 @@ export function verdictOf(rule: ClientRule, findings: readonly Finding[]): Clien
   };
 }
 
+/** A recorded exchange as the rules expect it, whatever the recorder left out: header names lower-case, text fields text. */
+function normalised(x: RecordedExchange, index: number): RecordedExchange {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(x.headers ?? {})) if (typeof v === 'string') headers[k.toLowerCase()] = v;
+  return {
+    ...x,
+    seq: Number.isFinite(x.seq) ? x.seq : index,
+    method: typeof x.method === 'string' ? x.method : 'GET',
+    url: typeof x.url === 'string' ? x.url : '/',
+    at: Number.isFinite(x.at) ? x.at : 0,
+    headers,
+    ...(typeof x.body === 'string' ? {} : { body: undefined }),
+    ...(typeof x.answer === 'string' ? {} : { answer: undefined }),
+  };
+}
+
 /** Reads the recording once (interfaces, operations, credentials), then judges every rule over it. */
 export function judge(exchanges: readonly RecordedExchange[], settings: JudgeSettings, rules: readonly ClientRule[]): Judgement {
-  const observed: Observed[] = [...exchanges].sort((a, b) => a.seq - b.seq).map((x) => observe(x, settings));
+  const observed: Observed[] = [...exchanges].map(normalised).sort((a, b) => a.seq - b.seq).map((x) => observe(x, settings));
   const ctx: JudgeContext = { settings, timeline: timelineOf(observed, settings) };
-  const verdicts = rules.map((r) => verdictOf(r, r.judge(observed, ctx)));
+  const verdicts = rules.map((r) => {
+    try {
+      return verdictOf(r, r.judge(observed, ctx));
+    } catch (e) {
+      // a recording a rule cannot read is one sentence in the report, never a crash of the judge
+      return { ...verdictOf(r, []), problem: `the judge could not read the recording for this rule: ${(e as Error).message}` };
+    }
+  });
   const exercised = [...new Set(observed.flatMap((o) => (o.op ? [o.op] : [])))];
   return { verdicts, exercised, unplaced: observed.filter((o) => !o.iface).length };
 }

@@ -86,11 +86,21 @@ export function interfaceOf(settings: JudgeSettings, pathname: string): { iface:
   return undefined;
 }
 
+/** The request target as a URL; one no URL parser reads is taken as a bare path. */
+function urlOf(target: string): URL {
+  try {
+    return new URL(target, 'http://judge.invalid');
+  } catch {
+    return new URL('http://judge.invalid/');
+  }
+}
+
 /** Reads one exchange: its interface, operation, body and credential. */
 export function observe(x: RecordedExchange, settings: JudgeSettings): Observed {
-  const url = new URL(x.url, 'http://judge.invalid');
+  const url = urlOf(x.url);
   const where = interfaceOf(settings, url.pathname);
-  const base = { x, path: where?.rest ?? url.pathname, query: url.searchParams, answerJson: readJson(x.answer)?.ok ? (JSON.parse(x.answer!) as unknown) : undefined };
+  const answer = readJson(x.answer);
+  const base = { x, path: where?.rest ?? url.pathname, query: url.searchParams, answerJson: answer?.ok ? answer.value : undefined };
   const bearer = /^bearer\s+(.+)$/i.exec(x.headers.authorization ?? '')?.[1]?.trim();
   const key = x.headers['x-session-key'];
   if (!where) return { ...base, bearer, key };
@@ -102,5 +112,7 @@ export function observe(x: RecordedExchange, settings: JudgeSettings): Observed 
     return { ...base, iface: where.iface, op, soap, key: soapKey ?? key, bearer };
   }
   const op = operationOf(where.iface, x.method, where.rest)?.id as OperationId | undefined;
+  // the token interface sits at the root (B1): a path it has no operation at is no interface's
+  if (where.iface === 'token' && !op) return { ...base, bearer, key };
   return { ...base, iface: where.iface, op, json: readJson(x.body), key, bearer };
 }

@@ -68,7 +68,8 @@ export class DeviantClient {
 
   async #send(d: Draft): Promise<Answer> {
     const w = wire(d);
-    const headers: Record<string, string> = { accept: '*/*', ...w.headers };
+    // a header a switch set to '' is one it took away
+    const headers: Record<string, string> = Object.fromEntries(Object.entries({ accept: '*/*', ...w.headers }).filter(([, v]) => v !== ''));
     // what undici puts on the wire beside the headers set: the length of a body it knows whole
     if (w.body !== undefined) headers['content-length'] = String(Buffer.byteLength(w.body));
     const x: RecordedExchange = { seq: this.exchanges.length, client: 'deviant', at: Date.now(), method: w.method, url: w.url, headers, ...(w.body !== undefined ? { body: w.body } : {}) };

@@ -17,6 +17,7 @@ const field = (v: unknown, name: string) => (v && typeof v === 'object' ? (v as 
 /** An element of a SOAP result's inner XML (escaped in the string, B4). */
 const inner = (text: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(text.replace(/&lt;/g, '<').replace(/&gt;/g, '>'))?.[1];
 const ASTRAL_NAME = (stem: string) => `${stem}-\u{1F4C1}\u{1F4C2}`;
+const BMP_NAME = (stem: string) => `${stem}-Ärger-é`;
 
 export const mime = (from: string, to: string, subject: string) =>
   [`From: ${from}`, `To: ${to}`, `Subject: ${subject}`, 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', '', 'Sent by the deviant client.', ''].join('\r\n');
@@ -57,7 +58,9 @@ export async function restSession(c: DeviantClient): Promise<void> {
   await c.send(r('messaging-rest.GetAccountDetails', 'GET', '/Account/Details', none, key));
   await c.send(r('messaging-rest.ListFolders', 'GET', '/Folder/List', none, key));
   const fid = num(field((await c.send(r('messaging-rest.CreateFolder', 'POST', '/Folder', json({ FolderName: c.unique('Judge-'), FolderType: 0 }), key))).json, 'FolderId'));
-  const astral = num(field((await c.send(r('messaging-rest.CreateFolder', 'POST', '/Folder', json({ FolderName: ASTRAL_NAME(c.unique('J')), FolderType: 1 }), key))).json, 'FolderId'));
+  // names of each kind the §8 limit counts: ASCII above, then beyond ASCII and beyond the BMP
+  const others: number[] = [];
+  for (const name of [BMP_NAME(c.unique('J')), ASTRAL_NAME(c.unique('J'))]) others.push(num(field((await c.send(r('messaging-rest.CreateFolder', 'POST', '/Folder', json({ FolderName: name, FolderType: 1 }), key))).json, 'FolderId')));
   await c.send(r('messaging-rest.GetInboxMessageIds', 'POST', '/Message/GetInboxMessageIds', json({ FolderId: 1, MessageListFilter: 0, MustHaveAttachments: false }), key));
   await c.send(r('messaging-rest.GetMessageSummaries', 'POST', '/Message/GetMessageSummaries', json({ FolderId: 1, LastMessageIDReceived: 0 }), key));
   await c.send(r('messaging-rest.GetUnreadMessages', 'GET', '/Message/Inbox/Unread', none, key));
@@ -73,7 +76,7 @@ export async function restSession(c: DeviantClient): Promise<void> {
   await c.send(r('messaging-rest.RetractMessage', 'POST', `/Message/${mid}/Retract`, none, key));
   await c.send(r('messaging-rest.DeleteMessage', 'DELETE', `/Message/${mimeMid}`, none, key));
   await c.send(r('messaging-rest.DeleteFolder', 'DELETE', `/Folder/${fid}`, none, key));
-  await c.send(r('messaging-rest.DeleteFolder', 'DELETE', `/Folder/${astral}`, none, key));
+  for (const other of others) await c.send(r('messaging-rest.DeleteFolder', 'DELETE', `/Folder/${other}`, none, key));
   const userField = c.profile.messaging?.changePasswordUserField ?? 'EmailAddr';
   await changePassword(c, async (who, old, next) => (await c.send(r('messaging-rest.ChangePassword', 'POST', '/Account/ChangePassword', json({ [userField]: who, OldPassword: old, NewPassword: next })))).status, 0);
   await restLogOut(c, key);
@@ -89,7 +92,8 @@ export async function soapSession(c: DeviantClient): Promise<void> {
   await call('GetAccountDetails', [k]);
   await call('GetFolderList', [k]);
   const fid = num(inner((await call('CreateFolder', [k, ['FolderType', 0], ['FolderName', c.unique('SoapJudge-')]])).text, 'NewFID'));
-  const astral = num(inner((await call('CreateFolder', [k, ['FolderType', 1], ['FolderName', ASTRAL_NAME(c.unique('S'))]])).text, 'NewFID'));
+  const others: number[] = [];
+  for (const name of [BMP_NAME(c.unique('S')), ASTRAL_NAME(c.unique('S'))]) others.push(num(inner((await call('CreateFolder', [k, ['FolderType', 1], ['FolderName', name]])).text, 'NewFID')));
   const mid = num(inner((await call('SendMIMEMessage', [k, ['Message', mime(me.email, me.email, c.unique('soap judge '))]])).text, 'NewMID'));
   await call('GetMIMEMessage', [k, ['MID', mid], ['WithCMHeaderXML', false], ['WithTrackingXML', false], ['WithSecurityEnvelope', false]]);
   await call('GetInTransit', [k, ['FolderType', 1], ['MID', mid]]);
@@ -98,7 +102,7 @@ export async function soapSession(c: DeviantClient): Promise<void> {
   await call('RetractMessage', [k, ['MID', mid]]);
   await call('DeleteMessage', [k, ['FolderType', 0], ['MID', mid], ['PermanentlyDelete', false]]);
   await call('DeleteFolder', [k, ['FID', fid]]);
-  await call('DeleteFolder', [k, ['FID', astral]]);
+  for (const other of others) await call('DeleteFolder', [k, ['FID', other]]);
   const mailbox: Array<[string, string | number | boolean]> = [['MailboxType', 0], ['PageNum', 1], ['OrderBy', 'DATE'], ['FolderID', 1], ['Filter', ''], ['PageSize', 10], ['OrderDesc', true], ['GetRetractedMsgs', false], ['GetInboxUnReadOnly', false]];
   await call('GetMailboxXML', [k, ...mailbox]);
   await changePassword(c, async (who, old, next) => (await call('ChangePassword', [['EmailAddr', who], ['NewPassword', next], ['OldPassword', old]])).status, 1);

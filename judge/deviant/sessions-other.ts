@@ -66,8 +66,9 @@ export async function adminSession(c: DeviantClient): Promise<void> {
   await c.send(a('admin.ViewAccount', 'POST', '/Account/Read', json({ Email: account.Email, UserId: account.UserId, SingleSignOnId: account.SingleSignOnId })));
   await c.send(a('admin.UpdateAccount', 'POST', '/Account/Update', json({ ...account, LastName: 'Client Updated' })));
   await c.send(a('admin.GetEncryptionKey', 'POST', '/Account/GetEncryptionKey', json({ Email: account.Email })));
-  const renewed = str((await c.send(a('admin.NewEncryptionKey', 'POST', '/Account/NewEncryptionKey', json({ Email: admin.email })))).json);
-  if (renewed) c.shared.companyKey = renewed;
+  const renewal = await c.send(a('admin.NewEncryptionKey', 'POST', '/Account/NewEncryptionKey', json({ Email: admin.email })));
+  // the new company key (base64 of 32 bytes) replaces the old one for the next log-on (spec §4.2)
+  if (renewal.status === 200 && /^[A-Za-z0-9+/]{43}=$/.test(str(renewal.json))) c.shared.companyKey = str(renewal.json);
   await c.send(a('admin.GetSmtpCredentials', 'GET', '/Smtp/GetCredentials'));
   await c.send(a('admin.ResetSmtpPassword', 'PUT', '/Smtp/ResetPassword', json(-1)));
   const endpoint = { Domain: 'reference.test', Incoming: true, IpAddress: '127.0.0.1', Outgoing: true, Port: 25, Subnet: '255.255.255.255' };

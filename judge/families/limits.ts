@@ -74,7 +74,7 @@ const lim = <V>(l: ClientLimit<V>) => l as unknown as ClientLimit<unknown>;
 /** limit id → how a request shows it. */
 export const CLIENT_LIMITS: Readonly<Record<string, ClientLimit<unknown>>> = {
   'folder-name-ascii': lim(nameRow('ascii')),
-  'folder-name-bmp': lim(nameRow('bmp')),
+  'folder-name-multibyte': lim(nameRow('bmp')),
   'folder-name-astral': lim(nameRow('astral')),
   'folder-type': lim<number>({ read: (m) => int(m.FolderType), keeps: (t) => t === 0 || t === 1 }),
   'expiration-month': lim<number>({ read: (m) => dateOf(m)?.month, keeps: (v) => v >= 1 && v <= 12 }),

@@ -81,7 +81,7 @@ export function interfaceOf(settings: JudgeSettings, pathname: string): { iface:
   const bases = Object.entries(settings.bases).sort(([, a], [, b]) => b.length - a.length);
   for (const [iface, base] of bases) {
     const b = base.toLowerCase().replace(/\/$/, '');
-    if (b === '' || lower === b || lower.startsWith(`${b}/`) || (lower.startsWith(b) && lower[b.length] === '?')) return { iface: iface as InterfaceName, rest: pathname.slice(b.length) || '/' };
+    if (b === '' || lower === b || lower.startsWith(`${b}/`)) return { iface: iface as InterfaceName, rest: pathname.slice(b.length) || '/' };
   }
   return undefined;
 }

@@ -13,7 +13,7 @@ import { CLIENT_LIMITS, NOT_FROM_REQUEST } from '../judge/families/limits.js';
 import { settingsFromProfile } from '../judge/settings.js';
 
 /**
- * The client rules' teeth (issue 27, item 4): with every switch off the deviant client conforms
+ * The client rules' teeth: with every switch off the deviant client conforms
  * to every client rule (each passes: exercised, nothing violated); each rule fails under its own
  * switch; every rule has a switch. One reference, one short session per switch, sessions of
  * different kinds side by side (they touch different accounts).
@@ -103,4 +103,16 @@ describe('the deviant client against the reference', () => {
     );
     expect(escaped).toEqual([]);
   }, 240_000);
+});
+
+describe('the spec units the client rules enforce', () => {
+  test('each unit is enforced on the server, the client, or both; the client rules add units no server rule enforces', async () => {
+    const { unitSides } = await import('../judge/coverage.js');
+    const sides = unitSides();
+    const count = (side: string) => sides.filter((u) => u.side === side).length;
+    expect(count('client') + count('both')).toBeGreaterThan(50);
+    // §4.4's sentence on the SOAP request form binds both sides
+    expect(sides.find((u) => u.anchor === '§4.4/all-use-post-cmv4-cmv4')?.side).toBe('both');
+    expect(count('client')).toBeGreaterThan(0);
+  });
 });

@@ -3,7 +3,7 @@ import type { RecordedExchange } from '../exchange.js';
 import { wire, type Draft } from './draft.js';
 
 /**
- * The deliberately deviant client's transport (issue 27 item 4's teeth are the switches in
+ * The deliberately deviant client's transport (the client rules' teeth are its switches,
  * judge/deviant/switches.ts): sends drafts with fetch, records each exchange as the judge reads
  * them, and lets one switch break the first request it applies to. With no switch it is a
  * conforming client of every operation (judge/deviant/sessions.ts).

@@ -55,6 +55,8 @@ export async function restSession(c: DeviantClient): Promise<void> {
   const r = rest(c);
   const me = c.profile.accounts!.primary!;
   const key = await restLogOn(c, me);
+  // a client whose log-on is refused stops: it has no key to call with
+  if (!key) return;
   await c.send(r('messaging-rest.GetAccountDetails', 'GET', '/Account/Details', none, key));
   await c.send(r('messaging-rest.ListFolders', 'GET', '/Folder/List', none, key));
   const fid = num(field((await c.send(r('messaging-rest.CreateFolder', 'POST', '/Folder', json({ FolderName: c.unique('Judge-'), FolderType: 0 }), key))).json, 'FolderId'));
@@ -88,6 +90,7 @@ export async function soapSession(c: DeviantClient): Promise<void> {
   const call = (op: string, parts: Array<[string, string | number | boolean]>) => c.send(soapDraft(url, ns, op, parts));
   const me = c.profile.accounts!.peer!;
   const key = inner((await call('Logon', [['UserIDorEmail', me.email], ['Password', me.password]])).text, 'LogonResult') ?? '';
+  if (!key) return;
   const k: [string, string] = ['SessionKey', key];
   await call('GetAccountDetails', [k]);
   await call('GetFolderList', [k]);
@@ -111,6 +114,7 @@ export async function soapSession(c: DeviantClient): Promise<void> {
 
 export async function directorySession(c: DeviantClient): Promise<void> {
   const key = await restLogOn(c, c.profile.accounts!.peer!);
+  if (!key) return;
   await c.send({ op: 'directory.Search', method: 'GET', url: searchUrl(basesOf(c.profile).directory, 'Smith'), headers: { accept: 'application/json', 'x-session-key': key }, body: none });
   await restLogOut(c, key);
 }

@@ -41,7 +41,7 @@ export async function tokenSession(c: DeviantClient): Promise<void> {
     await c.send(token('token.Token', '/Token', { grant_type: 'mfa_otp', mfa_method: 'Auth', mfa_token: str(field(from, 'mfa_token')), user_token: str(field(from, 'user_token')), otp: totp(mfa.totpSecret) }));
   }
   const access = str(field(issued.json, 'access_token'));
-  await c.send({ op: 'messaging-rest.GetAccountDetails', method: 'GET', url: `${bases['messaging-rest']}/Account/Details`, headers: { accept: 'application/json', authorization: `Bearer ${access}` }, body: none });
+  if (access) await c.send({ op: 'messaging-rest.GetAccountDetails', method: 'GET', url: `${bases['messaging-rest']}/Account/Details`, headers: { accept: 'application/json', authorization: `Bearer ${access}` }, body: none });
 }
 
 export async function adminSession(c: DeviantClient): Promise<void> {
@@ -54,7 +54,10 @@ export async function adminSession(c: DeviantClient): Promise<void> {
     headers: { accept: 'application/json' },
     body: { kind: 'login', model: { Identity: { Email: admin.email }, IpAddress: null, TimeStamp: formatTimeStamp(new Date(), 'iso') }, automationId: admin.automationId, key: c.shared.companyKey ?? admin.encryptionKey },
   };
-  const key = str((await c.send(login)).json);
+  const answered = await c.send(login);
+  // a client whose log-on is refused stops: it has no key to call with
+  const key = answered.status === 200 ? str(answered.json) : '';
+  if (!key) return;
   const a = (op: OperationId, method: string, path: string, body: Body = none): Draft => ({ op, method, url: `${base}${path}`, headers: { accept: 'application/json', 'x-session-key': key }, body });
   const typeId = admin.userTypeIds?.[0] ?? 1;
   const company = c.profile.companies?.primary ?? 0;

@@ -14,6 +14,7 @@ import type { SessionName, Switch } from './client.js';
 import { soapDraft, type Draft } from './draft.js';
 import { breaks, jsonOf, MADE_UP_KEY, modelOf, withBody, withHeaders, withParts } from './switch-kit.js';
 import { basesOf, searchUrl } from './urls.js';
+import { settingsFromProfile } from '../settings.js';
 import type { ProfileInput } from '../../contract/profile.js';
 
 /**
@@ -70,7 +71,7 @@ function afterLogout(profile: ProfileInput, iface: InterfaceName, key: string): 
   const get = (op: OperationId, url: string): Draft => ({ op, method: 'GET', url, headers: { accept: 'application/json', 'x-session-key': key }, body: { kind: 'none' } });
   if (iface === 'admin') return get('admin.GetUserTypes', `${b.admin}/Account/GetUserTypes`);
   if (iface === 'directory') return get('directory.Search', searchUrl(b.directory, 'Smith'));
-  if (iface === 'messaging-soap') return soapDraft(b['messaging-soap'], profile.soapNamespace ?? '', 'GetAccountDetails', [['SessionKey', key]]);
+  if (iface === 'messaging-soap') return soapDraft(b['messaging-soap'], settingsFromProfile(profile).soapNamespace, 'GetAccountDetails', [['SessionKey', key]]);
   return get('messaging-rest.GetAccountDetails', `${b['messaging-rest']}/Account/Details`);
 }
 

@@ -71,8 +71,9 @@ const SEALED_RULES: ClientRule[] = [
     (o, ctx) => {
       const s = openProvisioning(o, ctx.settings.provisionerKey);
       const date = s.state === 'opened' && s.model && typeof s.model === 'object' ? (s.model as Record<string, unknown>).ExpirationDate : undefined;
-      if (date === undefined || date === null) return 'skip';
-      return typeof date === 'string' && /^\d{2}\/\d{2}\/\d{4}$/.test(date) ? undefined : `ExpirationDate is ${JSON.stringify(date)}`;
+      // a value of another type is the type rule's (provisioning.client.company-expiration-date-type)
+      if (typeof date !== 'string') return 'skip';
+      return /^\d{2}\/\d{2}\/\d{4}$/.test(date) ? undefined : `ExpirationDate is ${JSON.stringify(date)}`;
     },
   ),
 ];

@@ -38,7 +38,8 @@ const GRANT_RULES: ClientRule[] = GRANT_TYPES.map((grant) =>
     },
     (o) => {
       if (grantOf(o) !== grant) return 'skip';
-      const missing = REQUIRED_FIELDS[grant].filter((f) => typeof body(o)![f] !== 'string' || body(o)![f] === '');
+      // present and not blank; the field's type is its own rule's (token.client.field-*-type)
+      const missing = REQUIRED_FIELDS[grant].filter((f) => body(o)![f] === undefined || body(o)![f] === null || body(o)![f] === '');
       return missing.length === 0 ? undefined : `grant_type ${grant} without ${missing.join(', ')}`;
     },
   ),
@@ -90,6 +91,7 @@ const OTHER_RULES: ClientRule[] = [
     (o) => {
       const g = grantOf(o);
       if (g === undefined) return body(o) ? 'grant_type is missing' : 'skip';
+      if (typeof g !== 'string') return 'skip';
       return (GRANT_TYPES as readonly unknown[]).includes(g) ? undefined : `grant_type is ${JSON.stringify(g)}`;
     },
   ),
@@ -97,7 +99,7 @@ const OTHER_RULES: ClientRule[] = [
     { id: 'token.client.mfa-method-value', title: 'mfa_method is Email or Auth', interface: 'token', level: 'must', spec: [{ anchor: '§2.1/mfa_method', quote: 'Either Email or Auth' }], binding: ['B2'], operation: 'token.Token' },
     (o) => {
       const m = body(o)?.mfa_method;
-      if (m === undefined) return 'skip';
+      if (typeof m !== 'string') return 'skip';
       return (MFA_METHODS as readonly unknown[]).includes(m) ? undefined : `mfa_method is ${JSON.stringify(m)}`;
     },
   ),

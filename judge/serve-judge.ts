@@ -46,7 +46,8 @@ function redactorFor(profile: ProfileInput, exchanges: readonly RecordedExchange
     redact.learn(x.headers.authorization?.replace(/^bearer\s+/i, ''), { what: 'access token' });
     learnFrom(x.body);
     learnFrom(x.answer);
-    if (x.answer && /^"[^"]{16,}"$/.test(x.answer.trim())) redact.learn(JSON.parse(x.answer) as string, { what: 'answered key' });
+    // a key answered as a bare JSON string (B3: Get a session key, the PSK operations); error texts are JSON strings too, and stay
+    if (x.answer && /^"[A-Za-z0-9+/=_-]{16,}"$/.test(x.answer.trim())) redact.learn(JSON.parse(x.answer) as string, { what: 'answered key' });
   }
   return redact;
 }

@@ -41,6 +41,8 @@ async function main(argv: string[]): Promise<number> {
       rule: { type: 'string' },
       section: { type: 'string' },
       'no-allure': { type: 'boolean' },
+      judge: { type: 'boolean' },
+      for: { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -68,6 +70,7 @@ async function main(argv: string[]): Promise<number> {
       return result.exitCode;
     }
     case 'serve':
+      if (values.judge) return (await import('./serve-judge.js')).serveJudge({ port: values.port, host: values.host, profileOut: values['profile-out'], reports: values.reports, forSeconds: values.for });
       await (await import('./serve.js')).serve({ port: values.port, host: values.host, profileOut: values['profile-out'] });
       return -1;
     case 'report': {

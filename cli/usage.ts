@@ -21,9 +21,9 @@ export const COMMANDS: Record<string, CommandHelp> = {
     exits: `0 conforms, 1 does not conform, ${CONFIG}, 3 target unreachable, 4 no verdict`,
   },
   serve: {
-    usage: `${BIN} serve [--port N] [--host H] [--profile-out FILE]`,
-    what: 'Serves the embedded reference server until interrupted, and writes its profile.',
-    exits: `0 stopped, ${CONFIG}`,
+    usage: `${BIN} serve [--port N] [--host H] [--profile-out FILE] [--judge [--reports DIR] [--for SECONDS]]`,
+    what: 'Serves the embedded reference server until interrupted, and writes its profile. With --judge, it records every exchange a client makes and, when the client is done (Ctrl-C, SIGTERM, --for SECONDS, or POST /judge/finish), judges them against the client rules and writes summary.json, client-judgement.json and client-verdict.txt to DIR.',
+    exits: `0 stopped (with --judge: 0 the client conforms, 1 it does not, 4 no verdict), ${CONFIG}`,
   },
   report: {
     usage: `${BIN} report [--reports DIR]`,

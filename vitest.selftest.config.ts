@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './selftest/support/longest-first.js';
 
 /** `npm test`: the suite's own tests (harness, reference server, and the suite's teeth). */
 export default defineConfig({
@@ -10,5 +11,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: ['default', './selftest/support/closing-line.ts'],
+    sequence: { sequencer: LongestFirst },
   },
 });

@@ -8,6 +8,7 @@ export default defineConfig({
     // vitest's default on 2 cores is one worker: the self-tests would run one file at a time, though
     // most of their time is spent waiting on the suite runs and servers they start
     maxWorkers: 2,
+    setupFiles: ['selftest/support/cpu-meter.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: ['default', './selftest/support/closing-line.ts'],

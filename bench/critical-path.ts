@@ -49,10 +49,10 @@ function longestChain(list: readonly Served[], gap: number): number {
 }
 
 /**
- * The most requests the suite had in flight at one moment through the proxy (politeness: never
- * over `limits.concurrency`). The server answers each in well under a millisecond, so at the
- * server they hardly overlap; seen from the suite, each also spent half a round trip on its way
- * there and half on its way back, so each is widened by `latencyMs / 2` on both sides.
+ * The most requests in flight at one moment: at the server with `latencyMs` 0 (politeness: never
+ * over `limits.concurrency`; the bench holds each answer so that they overlap there), or as the
+ * suite saw them through the proxy, each widened by half a round trip on both sides (an estimate:
+ * the proxy's timers fire late, so it can exceed what the suite's gate let through).
  */
 export function peakInFlight(served: readonly Served[], latencyMs: number): number {
   const half = latencyMs / 2;

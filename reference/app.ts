@@ -27,6 +27,7 @@ export function createApp(state: ReferenceState): Hono<AppEnv> {
     const served = state.stats.served;
     if (!served) return next();
     const start = performance.now();
+    if (state.stats.holdMs) await new Promise((resolve) => setTimeout(resolve, state.stats.holdMs));
     await next();
     served.push({ rule: c.req.header(RULE_HEADER) ?? '', start, end: performance.now() });
   });

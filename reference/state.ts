@@ -63,6 +63,11 @@ export interface ServedStats {
   requests: number;
   /** set to an empty list by whoever wants the requests noted (the bench's critical path); none by default */
   served?: Served[];
+  /**
+   * Set by the bench only: each answer is held this long before it is made, so the requests the
+   * suite keeps in flight are in flight at the server too, where `served` counts them exactly.
+   */
+  holdMs?: number;
 }
 
 export interface StateOptions {

@@ -57,7 +57,8 @@ describe('a run against a served reference, through a profile file', () => {
       const profilePath = join(await import('node:os').then((os) => os.tmpdir()), `sms-profile-${process.pid}.json`);
       writeFileSync(profilePath, JSON.stringify(reference.profile), { mode: 0o600 });
       for (const pass of [1, 2]) {
-        const run = await runCli(['run', '--profile', profilePath]);
+        // about a served reference's data and the reports' secrets, not the properties' depth: five runs each
+        const run = await runCli(['run', '--profile', profilePath], { SMS_PROPERTY_RUNS: '5' });
         expect(failing(run), `run ${pass}`).toEqual([]);
         expect(run.code, `run ${pass}`).toBe(0);
         const secrets = profileSecrets(reference.profile);

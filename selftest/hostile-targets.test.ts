@@ -89,7 +89,7 @@ const TARGETS: Record<string, () => Promise<string>> = {
  */
 const EXPECTED: Record<string, { outcome: 'broken' | 'fail'; reason?: RegExp }> = {
   'never answers the API': { outcome: 'broken', reason: /no answer within|stopped answering/ },
-  'answers one byte at a time': { outcome: 'broken', reason: /no answer within|stopped answering/ },
+  'answers one byte at a time': { outcome: 'broken', reason: /no answer within|dripped|stopped answering/ },
   'resets connections': { outcome: 'broken', reason: /reset|closed before|stopped answering|transport error/ },
   'answers 500 with an HTML page': { outcome: 'fail' },
   'answers truncated JSON': { outcome: 'fail' },

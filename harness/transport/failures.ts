@@ -1,9 +1,11 @@
+import { TRICKLE_MIN_BYTES, TRICKLE_WINDOW_MS, TRICKLE_WINDOWS } from './deadline.js';
+
 /**
  * Transport failures: the target gave no (complete) answer. They end a rule broken, never
  * failed, and feed the breaker (breaker.ts).
  */
 
-const TRANSPORT_CODES = /ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|EPIPE|UND_ERR|HPE_/;
+const TRANSPORT_CODES = /ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|EPIPE|UND_ERR|HPE_|SMS_ANSWER_TRICKLE/;
 
 /** The answer was larger than the suite reads (limits.maxBodyMB, limits.maxHeaderKB): the target answered, so this is no outage. */
 export const OVERSIZE_CODES = new Set(['UND_ERR_RES_EXCEEDED_MAX_SIZE', 'UND_ERR_HEADERS_OVERFLOW', 'HPE_HEADER_OVERFLOW']);
@@ -38,6 +40,8 @@ export function describeTransport(code: string | undefined, timeoutMs: number): 
     case 'TimeoutError':
     case 'AbortError':
       return `no answer within ${timeoutMs} ms`;
+    case 'SMS_ANSWER_TRICKLE':
+      return `the answer dripped in a few bytes at a time (under ${TRICKLE_MIN_BYTES} bytes in each of ${TRICKLE_WINDOWS} windows of ${TRICKLE_WINDOW_MS / 1000} s), so it was given up`;
     case 'UND_ERR_CONNECT_TIMEOUT':
       return 'the connection could not be opened in time';
     case 'UND_ERR_SOCKET':

@@ -29,9 +29,9 @@ export interface RoundResult {
 
 type Log = Record<string, { judges: string[]; reached: string[]; refused?: string }>;
 
-export async function refusalRound(round: number, args: string[] = [], timeoutMs = 600_000): Promise<RoundResult> {
+export async function refusalRound(round: number, args: string[] = [], timeoutMs = 600_000, env: Record<string, string> = {}): Promise<RoundResult> {
   const log = join(mkdtempSync(join(tmpdir(), 'sms-refusals-')), 'log.json');
-  const run = await runCli(['run', '--no-allure', '--seed', '20261124', ...args], { REFERENCE_REFUSE_ROUND: String(round), REFERENCE_REFUSE_LOG: log, SMS_EVENTUALLY_TIMEOUT_MS: '3000' }, timeoutMs);
+  const run = await runCli(['run', '--no-allure', '--seed', '20261124', ...args], { ...env, REFERENCE_REFUSE_ROUND: String(round), REFERENCE_REFUSE_LOG: log, SMS_EVENTUALLY_TIMEOUT_MS: '3000' }, timeoutMs);
   let rules;
   let refusals: Log;
   try {

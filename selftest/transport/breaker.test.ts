@@ -1,5 +1,5 @@
 import { Agent, errors } from 'undici';
-import { afterAll, expect, test } from 'vitest';
+import { afterAll, expect, test, vi } from 'vitest';
 import { Breaker, BreakerOpen, breakerOf } from '../../harness/transport/breaker.js';
 import { isTransportFailure } from '../../harness/transport/failures.js';
 import { deadPort, fetchThrough, localTarget } from '../support/local-target.js';
@@ -33,4 +33,20 @@ test('an answer closes the breaker again; an oversize answer is an answer, not a
   target.close();
   expect(isTransportFailure(new errors.ResponseExceededMaxSizeError())).toBe(false);
   expect(isTransportFailure(new errors.HeadersTimeoutError())).toBe(true);
+});
+
+test('while open, never two probes at once: a stalled target holds one request, the others fail at once', async () => {
+  const breaker = new Breaker(1);
+  const dispatcher = agent.compose(breakerOf(breaker));
+  expect((await fetchThrough(dispatcher, await deadPort())).error?.code).toBe('ECONNREFUSED');
+  let held = 0;
+  const stalled = await localTarget(() => void (held += 1));
+  // twenty requests at once: the count reaches a probe twice, but only the first probe is sent
+  let settled = 0;
+  const pending = Array.from({ length: 20 }, () => fetchThrough(dispatcher, stalled.url).finally(() => (settled += 1)));
+  await vi.waitFor(() => expect(settled).toBe(19));
+  expect(held).toBe(1);
+  stalled.close();
+  const results = await Promise.all(pending);
+  expect(results.filter((r) => r.error instanceof BreakerOpen)).toHaveLength(19);
 });

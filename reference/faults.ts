@@ -15,7 +15,7 @@ import type { FaultDef } from './fault-def.js';
 import { SPEC_MAIL_POLICY, type MailPolicy } from './core/mail/policy.js';
 import { SPEC_CREDENTIAL_POLICY, type CredentialPolicy } from './core/credential-policy.js';
 import { SPEC_PROVISIONING_POLICY, type ProvisioningPolicy } from './provisioning/policy.js';
-import { composePolicy, type HookOverride } from './policy.js';
+import { composePolicy, HookIndex, type HookOverride } from './policy.js';
 import { SPEC_PARTY_POLICY, type PartyPolicy } from './core/party-policy.js';
 import { SPEC_TOKEN_POLICY, type TokenPolicy } from './token/policy.js';
 import { SPEC_ADMIN_POLICY, type AdminPolicy } from './admin/policy.js';
@@ -55,16 +55,16 @@ export class Faults {
   readonly #scoped: boolean;
   /** fault id → rules whose requests reached the fault's check (REFERENCE_FAULT_FOOTPRINT) */
   readonly #footprint?: Map<string, Set<string>>;
-  readonly #mailOverrides: readonly HookOverride<MailPolicy, FaultId>[];
-  readonly #partyOverrides: readonly HookOverride<PartyPolicy, FaultId>[];
-  readonly #credentialOverrides: readonly HookOverride<CredentialPolicy, FaultId>[];
-  readonly #provisioningOverrides: readonly HookOverride<ProvisioningPolicy, FaultId>[];
-  readonly #tokenOverrides: readonly HookOverride<TokenPolicy, FaultId>[];
-  readonly #adminOverrides: readonly HookOverride<AdminPolicy, FaultId>[];
-  readonly #directoryOverrides: readonly HookOverride<DirectoryPolicy, FaultId>[];
-  readonly #soapOverrides: readonly HookOverride<SoapPolicy, FaultId>[];
-  readonly #restOverrides: readonly HookOverride<RestPolicy, FaultId>[];
-  readonly #smtpOverrides: readonly HookOverride<SmtpPolicy, FaultId>[];
+  readonly #mailOverrides: HookIndex<MailPolicy, FaultId>;
+  readonly #partyOverrides: HookIndex<PartyPolicy, FaultId>;
+  readonly #credentialOverrides: HookIndex<CredentialPolicy, FaultId>;
+  readonly #provisioningOverrides: HookIndex<ProvisioningPolicy, FaultId>;
+  readonly #tokenOverrides: HookIndex<TokenPolicy, FaultId>;
+  readonly #adminOverrides: HookIndex<AdminPolicy, FaultId>;
+  readonly #directoryOverrides: HookIndex<DirectoryPolicy, FaultId>;
+  readonly #soapOverrides: HookIndex<SoapPolicy, FaultId>;
+  readonly #restOverrides: HookIndex<RestPolicy, FaultId>;
+  readonly #smtpOverrides: HookIndex<SmtpPolicy, FaultId>;
   /** `read|write|field` → the fault of that cell of the matrix `fields` (reference/shown.ts) */
   readonly #cells: ReadonlyMap<string, FaultId>;
 
@@ -79,17 +79,23 @@ export class Faults {
     this.#scoped = scoped;
     // footprinting asks every fault that replaces a hook, on or not, as the checks did inline
     const replacing = footprint ? FAULTS : FAULTS.filter((f) => this.#active.has(f.id));
-    this.#partyOverrides = replacing.flatMap((f) => ('parties' in f && f.parties ? [{ id: f.id as FaultId, hooks: f.parties }] : []));
+    const overridesOf = <P>(pick: (f: FaultDef) => Partial<P> | undefined): HookOverride<P, FaultId>[] =>
+      replacing.flatMap((f) => {
+        const hooks = pick(f as FaultDef);
+        return hooks ? [{ id: f.id as FaultId, hooks }] : [];
+      });
+    const parties = overridesOf<PartyPolicy>((f) => f.parties);
+    this.#partyOverrides = new HookIndex(parties);
     // the mail core asks the party decision through its own policy (MailPolicy extends PartyPolicy)
-    this.#mailOverrides = [...replacing.flatMap((f) => ('mail' in f && f.mail ? [{ id: f.id as FaultId, hooks: f.mail }] : [])), ...this.#partyOverrides];
-    this.#credentialOverrides = replacing.flatMap((f) => ('credentials' in f && f.credentials ? [{ id: f.id as FaultId, hooks: f.credentials }] : []));
-    this.#provisioningOverrides = replacing.flatMap((f) => ('provisioning' in f && f.provisioning ? [{ id: f.id as FaultId, hooks: f.provisioning }] : []));
-    this.#tokenOverrides = replacing.flatMap((f) => ('token' in f && f.token ? [{ id: f.id as FaultId, hooks: f.token }] : []));
-    this.#adminOverrides = replacing.flatMap((f) => ('admin' in f && f.admin ? [{ id: f.id as FaultId, hooks: f.admin }] : []));
-    this.#directoryOverrides = replacing.flatMap((f) => ('directory' in f && f.directory ? [{ id: f.id as FaultId, hooks: f.directory }] : []));
-    this.#soapOverrides = replacing.flatMap((f) => ('soap' in f && f.soap ? [{ id: f.id as FaultId, hooks: f.soap }] : []));
-    this.#restOverrides = replacing.flatMap((f) => ('rest' in f && f.rest ? [{ id: f.id as FaultId, hooks: f.rest }] : []));
-    this.#smtpOverrides = replacing.flatMap((f) => ('smtp' in f && f.smtp ? [{ id: f.id as FaultId, hooks: f.smtp }] : []));
+    this.#mailOverrides = new HookIndex<MailPolicy, FaultId>([...overridesOf<MailPolicy>((f) => f.mail), ...parties]);
+    this.#credentialOverrides = new HookIndex(overridesOf<CredentialPolicy>((f) => f.credentials));
+    this.#provisioningOverrides = new HookIndex(overridesOf<ProvisioningPolicy>((f) => f.provisioning));
+    this.#tokenOverrides = new HookIndex(overridesOf<TokenPolicy>((f) => f.token));
+    this.#adminOverrides = new HookIndex(overridesOf<AdminPolicy>((f) => f.admin));
+    this.#directoryOverrides = new HookIndex(overridesOf<DirectoryPolicy>((f) => f.directory));
+    this.#soapOverrides = new HookIndex(overridesOf<SoapPolicy>((f) => f.soap));
+    this.#restOverrides = new HookIndex(overridesOf<RestPolicy>((f) => f.rest));
+    this.#smtpOverrides = new HookIndex(overridesOf<SmtpPolicy>((f) => f.smtp));
     this.#cells = new Map(replacing.flatMap((f) => ('shown' in f && f.shown ? [[cellKey(f.shown.read, f.shown.write, f.shown.field), f.id as FaultId] as const] : [])));
   }
 

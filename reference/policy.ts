@@ -5,18 +5,33 @@ export interface HookOverride<P, Id extends string = string> {
 }
 
 /**
+ * One kind of policy's overrides grouped by the hook they replace, once per set of faults (not
+ * per request): composing a request's policy then costs one wrapper per replaced hook, however
+ * many faults are on (fault round 0 turns on one of every rule).
+ */
+export class HookIndex<P, Id extends string = string> {
+  readonly entries: ReadonlyArray<readonly [keyof P, readonly HookOverride<P, Id>[]]>;
+
+  constructor(overrides: readonly HookOverride<P, Id>[]) {
+    const byHook = new Map<keyof P, HookOverride<P, Id>[]>();
+    for (const o of overrides) for (const key of Object.keys(o.hooks) as (keyof P)[]) if (o.hooks[key] !== undefined) byHook.set(key, [...(byHook.get(key) ?? []), o]);
+    this.entries = [...byHook];
+  }
+}
+
+/**
  * A core policy for one request: the spec's (`spec`), with each hook that a fault replaces
  * asking, when the core calls it, whether that fault is on for the request (`on`). The question
  * is asked at the hook's call, as the core's decision is taken, so a fault's footprint
  * (REFERENCE_FAULT_FOOTPRINT) is the rules whose requests reach that decision. Where two faults
  * replace one hook, the first of the catalogue that is on answers.
  */
-export function composePolicy<P extends object, Id extends string>(spec: P, overrides: readonly HookOverride<P, Id>[], on: (id: Id) => boolean): P {
-  if (overrides.length === 0) return spec;
+export function composePolicy<P extends object, Id extends string>(spec: P, overrides: readonly HookOverride<P, Id>[] | HookIndex<P, Id>, on: (id: Id) => boolean): P {
+  const index = overrides instanceof HookIndex ? overrides : new HookIndex(overrides);
+  if (index.entries.length === 0) return spec;
   const policy: P = { ...spec };
-  for (const key of Object.keys(spec) as (keyof P)[]) {
-    const replacing = overrides.filter((o) => o.hooks[key] !== undefined);
-    if (replacing.length === 0) continue;
+  for (const [key, replacing] of index.entries) {
+    if (!(key in spec)) continue;
     const specHook = spec[key] as (...args: unknown[]) => unknown;
     policy[key] = ((...args: unknown[]) => {
       for (const o of replacing) if (on(o.id)) return (o.hooks[key] as (...a: unknown[]) => unknown)(...args);

@@ -9,6 +9,8 @@ export const RunSettingsSchema = z.object({
   requestTimeoutMs: z.coerce.number().int().min(100).max(600_000).default(10_000),
   eventuallyTimeoutMs: z.coerce.number().int().min(100).max(600_000).default(15_000),
   propertyRuns: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** whether a failed property is shrunk to a smaller counterexample (off: the first failing input is reported as found) */
+  shrink: z.enum(['on', 'off']).default('on'),
   areas: z.array(z.enum(INTERFACES)).default([...INTERFACES]),
   reportsDir: z.string().min(1).default('reports'),
   runId: z.string().regex(/^[a-z0-9]{4,16}$/),

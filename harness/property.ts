@@ -19,7 +19,7 @@ export async function property<T>(
   predicate: (value: T) => Promise<void>,
   options: { numRuns?: number; chains?: number; timeLimitMs?: number; describe?: (value: T) => Description | undefined } = {},
 ): Promise<void> {
-  const { seed, propertyRuns } = t.run.settings;
+  const { seed, propertyRuns, shrink } = t.run.settings;
   const numRuns = Math.min(options.numRuns ?? propertyRuns, propertyRuns);
   await allure.parameter('seed', String(seed));
   // independent chains of runs go concurrently, so a long property is not one long serial chain
@@ -52,6 +52,8 @@ export async function property<T>(
         numRuns: Math.floor(numRuns / chains) + (i < numRuns % chains ? 1 : 0),
         interruptAfterTimeLimit: timeLimitMs,
         markInterruptAsFailure: false,
+        // SMS_SHRINK=off: the verdict alone is wanted (a fault self-test), not the smallest counterexample
+        endOnFailure: shrink === 'off',
       }),
     ),
   );
@@ -83,7 +85,9 @@ export async function property<T>(
       '',
       t.redact.text(String((cause as Error)?.message ?? cause)),
       '',
-      `Property failed after ${details.numRuns} run(s); shrinking tried ${attempts[failed]} smaller input(s) and kept ${details.numShrinks}.`,
+      shrink === 'off'
+        ? `Property failed after ${details.numRuns} run(s); not shrunk (SMS_SHRINK=off): the counterexample is the input that failed first.`
+        : `Property failed after ${details.numRuns} run(s); shrinking tried ${attempts[failed]} smaller input(s) and kept ${details.numShrinks}.`,
       `Replay: --seed ${seed} (fast-check ${replay})`,
       `In the evidence: the runs' exchanges, then the shrink attempts (marked [shrink attempt]), then the counterexample's own (marked [counterexample]).`,
     ].join('\n'),

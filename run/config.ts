@@ -58,6 +58,7 @@ const RUN_ENV: Record<string, keyof RunSettings> = {
   SMS_REQUEST_TIMEOUT_MS: 'requestTimeoutMs',
   SMS_EVENTUALLY_TIMEOUT_MS: 'eventuallyTimeoutMs',
   SMS_PROPERTY_RUNS: 'propertyRuns',
+  SMS_SHRINK: 'shrink',
   SMS_AREAS: 'areas',
   SMS_RUN_ID: 'runId',
 };

@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
@@ -21,8 +22,11 @@ export default class ClosingLine implements Reporter {
     const costs = modules.flatMap((m) => (m.meta().cpuMs === undefined ? [] : [{ file: m.relativeModuleId, ms: m.meta().cpuMs! }])).sort((a, b) => b.ms - a.ms);
     const total = costs.reduce((sum, c) => sum + c.ms, 0);
     if (total >= 10_000) {
-      const lines = costs.slice(0, 12).map((c) => `  ${(c.ms / 1000).toFixed(0).padStart(5)} s  ${((100 * c.ms) / total).toFixed(0).padStart(3)}%  ${c.file}`);
-      process.stdout.write(`\nCPU by self-test file (their suite runs included), ${(total / 1000).toFixed(0)} s in all:\n${lines.join('\n')}\n`);
+      const lines = costs.map((c) => `  ${(c.ms / 1000).toFixed(0).padStart(5)} s  ${((100 * c.ms) / total).toFixed(0).padStart(3)}%  ${c.file}`);
+      const head = `CPU by self-test file (their suite runs included), ${(total / 1000).toFixed(0)} s in all`;
+      process.stdout.write(`\n${head} (every file: reports/selftest-cpu.txt):\n${lines.slice(0, 12).join('\n')}\n`);
+      mkdirSync('reports', { recursive: true });
+      writeFileSync('reports/selftest-cpu.txt', `${head}:\n${lines.join('\n')}\n`);
     }
     process.stdout.write(`\nselftest: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }

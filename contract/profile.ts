@@ -60,9 +60,9 @@ export const ProfileSchema = z.object({
   /** directory fixtures (spec §4.6, B6) */
   directory: DirectoryChoicesSchema.prefault({}),
   token: TokenChoicesSchema.default({ scheme: 'Bearer', lockoutThreshold: 5, bearerOnMessaging: true, emailOtpSource: 'inbox' }),
-  /** messaging REST and SOAP fixtures and choices (issue 3) */
+  /** messaging REST and SOAP fixtures and choices */
   messaging: MessagingChoicesSchema.prefault({}),
-  /** request concurrency, rate and size limits (issue 11) */
+  /** request concurrency, rate and size limits (docs/INTERPRETING.md, limits) */
   limits: LimitsSchema.prefault({}),
   /** free-form description shown in the report */
   description: z.string().optional(),

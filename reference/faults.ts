@@ -27,7 +27,7 @@ import { SPEC_SMTP_POLICY, type SmtpPolicy } from './smtp/policy.js';
 export type { FaultDef } from './fault-def.js';
 
 /**
- * Teeth: each fault is one deliberate violation of one rule (issue 2, item 6). Code for faults
+ * Teeth: each fault is one deliberate violation of one rule. Code for faults
  * lives only in reference/. A fault names the rule it breaks, so the self-test can prove that
  * rule's test fails under it. Each interface declares its faults `as const`, so `FaultId` is the
  * union of their literal ids and a misspelt id in a check fails tsc.

@@ -4,7 +4,7 @@ import { operation, OPERATIONS, type OperationId } from '../contract/operations.
 export { JUDGES_HEADER } from '../contract/rule-channel.js';
 
 /**
- * A test-only refusal mode (issue 15, Build 3): the reference refuses chosen spec operations
+ * A test-only refusal mode: the reference refuses chosen spec operations
  * with a plausible refusal (HTTP 400, a SOAP Client Fault, an SMTP 554), as a server that lacks
  * or withholds an operation would. The precondition self-test uses it to prove that a refused
  * precondition ends a rule broken or not applicable, never fail. Each interface applies it at

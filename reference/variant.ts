@@ -7,7 +7,7 @@ export type { Axis, AxisValue } from './axes/axis.js';
 /**
  * REFERENCE_VARIANT: the reference server's reading of every silence of the spec, one value per
  * axis (reference/axes/all.ts lists them). A suite that passes only one reading of a silence would
- * fail conforming servers that chose another (issue 8):
+ * fail conforming servers that chose another:
  *   default                 the first value of every axis (the default binding)
  *   alt                     the second value of every axis
  *   random:<seed>           one value per axis, drawn from the seed (printed, so it replays)

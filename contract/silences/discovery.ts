@@ -1,6 +1,6 @@
 /**
  * How discovery (`secure-messaging-conformance discover`, tools/discover/) decides each
- * silence of the catalogue, or why it cannot (issue 19, Build 2). Kept beside the catalogue, keyed
+ * silence of the catalogue, or why it cannot. Kept beside the catalogue, keyed
  * by silence id, so the catalogue's entries stay as they are; selftest/discovery-catalogue.test.ts
  * checks that every silence has exactly one answer here, that the answer agrees with the entry
  * (a probe or a reason only where the entry has a profile key), and that every probe exists.

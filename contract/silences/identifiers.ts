@@ -3,7 +3,7 @@ import { silence } from './types.js';
 /**
  * Every identifier the suite reads from one answer and sends back in another request, with its
  * scope: where the spec (or the default binding) says in which contexts it is valid, and where it
- * leaves that open (issue 15, Build 4). The suite reuses an identifier only in a context its
+ * leaves that open. The suite reuses an identifier only in a context its
  * scope covers; where the spec is silent, a reference axis takes the other scope (clarification I1).
  */
 export const IDENTIFIER_SILENCES = [

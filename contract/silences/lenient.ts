@@ -1,6 +1,6 @@
 import { silence } from './types.js';
 
-/** How a server reads input before it validates it (issue 15, Build 5; clarifications L1, L2). */
+/** How a server reads input before it validates it (clarifications L1, L2). */
 export const LENIENT_SILENCES = [
   silence({
     id: 'input-white-space',

@@ -61,7 +61,7 @@ export const ADMIN_FAULTS = [
   f('user-types-empty', { userTypesAnswer: () => [] }, 'user-types.list', 'Get user types answers an empty list'),
   f('securemail-lacks-psk', { offersOperation: (op) => op !== 'admin.GetEncryptionKey' }, 'edition.operations-offered', 'the secure-mail edition does not offer Get an encryption key', {
     rules: ['admin.psk.generated-and-stable'],
-    why: 'the profile says the operation is offered, so the harness sends it and that rule, which judges it, fails on the missing operation too (issue 15: only a declared absence is not applicable)',
+    why: 'the profile says the operation is offered, so the harness sends it and that rule, which judges it, fails on the missing operation too (only a declared absence is not applicable: admin.unavailableOperations)',
   }),
   { id: 'provisioning.license-ignores-admin-users', admin: { createdUserUsesLicense: no }, rule: 'provisioning.update.license-below-admin-users', breaks: 'users created through administration are not counted against their type’s LicenseQuantity' },
   f('smtp-credentials-no-password', { smtpCredentialsAnswer: (credentials) => ({ ...credentials, Password: '' }) }, 'smtp.credentials', 'Get company SMTP credentials answers an empty password'),

@@ -7,7 +7,7 @@ import { EDITION_LACKS, TIMESTAMP_FORMS, USER_TYPE_FIELDS } from '../axes/admin.
 
 // What the administration interface does with its readings; the axes are in reference/axes/admin.ts.
 
-/** spec §4.2's SMTP settings methods: what the vendor's direct-messaging servers refuse (issue 15, Found 1). */
+/** spec §4.2's SMTP settings methods: what the vendor's direct-messaging servers refuse. */
 export const SMTP_SETTINGS: readonly AdminOperation[] = ['GetSmtpCredentials', 'ResetSmtpPassword', 'UpdateIpWhitelist'];
 
 /**

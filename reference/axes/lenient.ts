@@ -1,7 +1,7 @@
 import { axis, type Axis, type AxisValue } from './axis.js';
 
 /**
- * Lenient readings of input that real servers apply before they validate (issue 15, item 5):
+ * Lenient readings of input that real servers apply before they validate (clarifications L1, L2):
  * .NET's `MailAddress` trims surrounding white space, Newtonsoft reads the JSON string "5" as
  * the int 5. The spec says neither that input is trimmed nor that it is not, nor whether an int
  * may come as a numeric string (spec §2: 'The type notation is: string, int, boolean, datetime';

@@ -55,7 +55,7 @@ export const MAIL_AXES = [
 ];
 
 /**
- * Axes added by issue 15 item 7 (clarification R2), listed last in ALL_AXES so the readings that
+ * Axes of clarification R2, listed last in ALL_AXES so the readings that
  * `random:<seed>` draws for the older axes stay as they were.
  */
 export const MAIL_READ_BACK_AXES = [GET_MESSAGE_TRACKING, UNREAD_RETRACTED];

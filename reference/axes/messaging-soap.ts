@@ -4,7 +4,7 @@ import { axis } from './axis.js';
  * The reference's readings where the SOAP form is silent (spec §4.4 'not shown', B4; vendor-wire
  * §4: "only the elements they read are known; inner root names other than AccountDetails /
  * SendMessage are unknown"). The default follows ASMX habits; the other readings are just as
- * legal, and the suite must pass under each (issue 8, issue 10 item 5).
+ * legal, and the suite must pass under each.
  */
 
 /** XML Namespaces: a prefix is a local alias; SOAP 1.1 names the namespace, not the prefix. */

@@ -1,8 +1,8 @@
 import { axis } from './axis.js';
 
 /**
- * How the reference reads what clients send, where the spec does not say (issue 8 item 6;
- * docs/clarifications.md V1). The default reads as ASP.NET does (the vendor's server), so the
+ * How the reference reads what clients send, where the spec does not say
+ * (docs/clarifications.md V1). The default reads as ASP.NET does (the vendor's server), so the
  * vendor's own client libraries work; the other reading is strict, so the suite cannot lean on
  * a lenient server: it must send the B1 paths and the vendor-wire names exactly.
  */

@@ -1,3 +1,4 @@
+import { trashStageExact } from '../../../contract/trash-mechanism.js';
 import type { Domain, User } from '../domain.js';
 import type { MailReadings } from './readings.js';
 import { MailError, fail, MAIL_TEXTS, noPermissionText } from './errors.js';
@@ -204,9 +205,9 @@ export class MailMessages {
       if (step === 'restore') copy.folderId = this.store.parent(owner, copyType(copy)).id;
       if (step !== 'advance') return { newFolderId: copy.folderId, text: 'Message moved to the Trash folder.' };
       if (!p.trashDeleteKeepsOtherCopies()) for (const c of [...this.store.copiesOf(copy.mid)]) if (c !== copy) this.store.purge(c);
-      // M4 'server' reading: the server alone moves copies on from Trash (after a retention no
-      // run sees); a user's delete there ends the copy
-      if (this.readings.trashAdvance === 'server' || !p.trashDeleteStepsToDeletedTrash()) return purge();
+      // M4: where the trash stage is only a lower bound, the server alone moves copies on from
+      // Trash (after a retention no run sees); a user's delete there ends the copy
+      if (!trashStageExact(this.readings.trashAdvance) || !p.trashDeleteStepsToDeletedTrash()) return purge();
       copy.folderId = deletedTrash.id;
       return { newFolderId: deletedTrash.id, text: 'Message moved to the Deleted Trash folder.' };
     }

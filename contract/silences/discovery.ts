@@ -85,7 +85,7 @@ export const DISCOVERY: Readonly<Record<string, Discovery>> = {
   'search-semantics': { probe: 'search-first-page' },
   'search-retracted': NEUTRAL,
   'retraction': NEUTRAL,
-  'retract-draft': INERT,
+  'retract-draft': NEUTRAL,
   'get-message-tracking': NEUTRAL,
   'unread-retracted': NEUTRAL,
   'inbox-id-codes': { probe: 'inbox-id-codes' },

@@ -73,5 +73,8 @@ export const TRASH_LISTINGS = axis('mail.trash-listings', 'trash-listings');
 /** spec §2.3 GetRetractedMsgs (boolean): false leaves retracted messages out, or lists them too (M11). */
 export const RETRACTED_SEARCH = axis('mail.search-retracted-false', 'search-retracted');
 
-/** Axes added with the listings matrix, after the others so earlier `random:<seed>` draws stay as they were. */
-export const MAIL_LISTING_AXES = [INBOX_ID_CODES, TRASH_LISTINGS, RETRACTED_SEARCH];
+/** spec §3.2 Retract names messages 'recipients have received'; a draft has none: a success that changes nothing (the vendor's Java suite expects it), or refused (X2). */
+export const RETRACT_DRAFT = axis('mail.retract-draft', 'retract-draft');
+
+/** Axes added with the listings matrix and after it, after the others so earlier `random:<seed>` draws stay as they were. */
+export const MAIL_LISTING_AXES = [INBOX_ID_CODES, TRASH_LISTINGS, RETRACTED_SEARCH, RETRACT_DRAFT];

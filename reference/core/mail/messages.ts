@@ -227,8 +227,9 @@ export class MailMessages {
     if (!copy || !content) throw this.#denied(actor, mid);
     const sent = this.store.copiesOf(mid).find((c) => c.ownerId === copy.ownerId && c.side === 'sent');
     if (!sent) fail('notSender');
-    // the caller is the sender of a draft: not a permission matter (X2, spec §3.2 Retract row)
-    if (sent.status === STATUS.draft) fail('draftNotSent');
+    // the caller is the sender of a draft, which no recipient received: a success that changes
+    // nothing, or refused, never as a permission matter (X2, spec §3.2 Retract row)
+    if (sent.status === STATUS.draft) return this.readings.retractDraft === 'refused' ? fail('draftNotSent') : undefined;
     content.retracted = true;
     if (!actor.policy.retractMarksSenderCopy()) return;
     sent.status = actor.policy.retractedStatus(STATUS.retracted);

@@ -39,6 +39,8 @@ export interface MailReadings {
   readonly searchFilter: Reading<'search-filter'>;
   readonly firstPage: Reading<'search-semantics'>;
   readonly retractedRecipientStatus: Reading<'retraction'>;
+  /** retracting one's own draft: a success that changes nothing, or refused (X2) */
+  readonly retractDraft: Reading<'retract-draft'>;
   /** whether a recipient's Get a message writes tracking (marks it Read) as Get MIME message does (R2) */
   readonly getMessageTracking: Reading<'get-message-tracking'>;
   /** whether Get unread (which has no GetRetractedMsgs flag) lists a retracted, unread copy (R2) */

@@ -24,6 +24,8 @@ export interface RecordedExchange {
   answer?: string;
   /** why there is no answer, if there is none */
   error?: string;
+  /** what the recorder could not keep of the request (a body over its cap), one sentence */
+  problem?: string;
 }
 
 export type Parsed = { ok: true; value: unknown } | { ok: false; reason: string };

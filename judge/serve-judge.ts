@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { ProfileInput } from '../contract/profile.js';
 import { Redactor } from '../harness/redact.js';
 import { profileCredentials } from '../harness/secret-labels.js';
+import { recordingProblems } from './bad-input.js';
 import { CLIENT_RULES } from './catalogue.js';
 import { judge } from './engine.js';
 import type { RecordedExchange } from './exchange.js';
@@ -68,14 +69,17 @@ export function writeJudgement(exchanges: readonly RecordedExchange[], profile: 
   writeFileSync(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   const failing = summary.rules.filter((r) => r.outcome === 'fail');
   const coverage = operationCoverage(judgement);
+  // input the front could not take whole (not HTTP, cut short, over the kept size): one sentence each
+  const problems = recordingProblems(exchanges).map((p) => redact.text(p));
   writeFileSync(
     join(dir, 'client-judgement.json'),
-    `${JSON.stringify({ exchanges: exchanges.length, unplaced: judgement.unplaced, operations: coverage, failing: failing.map((r) => ({ id: r.id, level: r.level, sentence: r.sentence, reason: r.reason })) }, null, 2)}\n`,
+    `${JSON.stringify({ exchanges: exchanges.length, unplaced: judgement.unplaced, operations: coverage, problems, failing: failing.map((r) => ({ id: r.id, level: r.level, sentence: r.sentence, reason: r.reason })) }, null, 2)}\n`,
   );
   const lines = [
     summary.verdict!.line,
     `operations exercised: ${coverage.exercised.length} of ${coverage.exercised.length + coverage.notExercised.length}; not exercised: ${coverage.notExercised.join(', ') || 'none'}`,
     ...failing.map((r) => `${r.level === 'must' ? 'FAIL' : 'WARN'} ${r.id}: ${r.reason} — spec: “${r.sentence}”`),
+    ...problems.map((p) => `INPUT ${p}`),
   ];
   writeFileSync(join(dir, 'client-verdict.txt'), `${lines.join('\n')}\n`);
   log(lines[0]!);

@@ -15,6 +15,7 @@ export async function serveJudge(flags: { port?: string; host?: string; profileO
   const { judgeTraffic, FINISH_PATH } = await import('../judge/serve-judge.js');
   const front = await judgeTraffic({
     upstream: reference.url,
+    recordSmtp: (sink) => reference.recordSmtp(sink),
     profile: reference.profile,
     port: flags.port ? Number(flags.port) : 0,
     host: flags.host,

@@ -4,7 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { ProfileInput } from '../contract/profile.js';
 import { Redactor } from '../harness/redact.js';
 import { profileCredentials } from '../harness/secret-labels.js';
+import type { SmtpCommandRecord } from '../contract/smtp.js';
 import { recordingProblems } from './bad-input.js';
+import { smtpExchanges } from './smtp.js';
 import { CLIENT_RULES } from './catalogue.js';
 import { judge } from './engine.js';
 import type { RecordedExchange } from './exchange.js';
@@ -25,6 +27,8 @@ export const FINISH_PATH = '/judge/finish';
 
 export interface JudgeServeOptions {
   upstream: string;
+  /** starts recording the SMTP gateway's sessions into the sink; answers the function that stops it (the reference's recordSmtp) */
+  recordSmtp?: (sink: (r: SmtpCommandRecord) => void) => () => void;
   profile: ProfileInput;
   port?: number;
   host?: string;
@@ -94,6 +98,8 @@ export async function judgeTraffic(o: JudgeServeOptions): Promise<{ url: string;
   let finish!: () => void;
   const finished = new Promise<void>((r) => (finish = r));
   const recorder = await startRecorder(o.upstream, { port: o.port, host: o.host, finishPath: FINISH_PATH, onFinish: () => finish() });
+  const smtp: SmtpCommandRecord[] = [];
+  const stopSmtp = o.recordSmtp?.((r) => smtp.push(r));
   const timer = o.forSeconds ? setTimeout(finish, o.forSeconds * 1000) : undefined;
   const onSignal = () => finish();
   process.once('SIGINT', onSignal);
@@ -103,8 +109,9 @@ export async function judgeTraffic(o: JudgeServeOptions): Promise<{ url: string;
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await recorder.close();
+    stopSmtp?.();
     try {
-      return writeJudgement(recorder.exchanges, { ...o.profile, baseUrl: recorder.url }, o.reportsDir, startedAt, o.log);
+      return writeJudgement([...recorder.exchanges, ...smtpExchanges(smtp, recorder.exchanges.length)], { ...o.profile, baseUrl: recorder.url }, o.reportsDir, startedAt, o.log);
     } catch (e) {
       o.log(`The judge could not write its report: ${(e as Error).message}`);
       return 4;

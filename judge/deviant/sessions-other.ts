@@ -7,6 +7,7 @@ import type { DeviantClient } from './client.js';
 import type { Body, Draft } from './draft.js';
 import { restLogOn, restLogOut } from './sessions-messaging.js';
 import { basesOf } from './urls.js';
+import { smtpDialogue } from './smtp.js';
 
 /**
  * The conforming token, administration and provisioning sessions of the deviant client (spec
@@ -78,6 +79,10 @@ export async function adminSession(c: DeviantClient): Promise<void> {
   await c.send(a('admin.UpdateIpWhitelist', 'PUT', '/Smtp/PutSmtpEndpoints', json([endpoint])));
   // spec §4.2: an empty string as the body removes the whitelist again
   await c.send(a('admin.UpdateIpWhitelist', 'PUT', '/Smtp/PutSmtpEndpoints', json('')));
+  // B7: mail through the gateway with the company SMTP credentials as issued now
+  const smtp = c.profile.smtp ? await c.send(a('admin.GetSmtpCredentials', 'GET', '/Smtp/GetCredentials')) : undefined;
+  const creds = { user: str(field(smtp?.json, 'UserId')), pass: str(field(smtp?.json, 'Password')) };
+  if (creds.user && creds.pass) await smtpDialogue(c, creds, admin.email, c.profile.accounts?.primary?.email ?? admin.email, c.smtpDeviation);
   await c.send(a('admin.DeleteAccount', 'POST', '/Account/Delete', json({ Email: account.Email })));
   await restLogOut(c, key);
 }

@@ -12,7 +12,8 @@ import { SMTP_CLIENT_RULES } from '../specs/smtp/client.rules.js';
  * nodemailer (from npm) sending through the reference's SMTP gateway while `serve --judge`
  * records the gateway's sessions (reference/smtp/tap.ts): with its defaults (STARTTLS when
  * offered, AUTH PLAIN) and with AUTH LOGIN and TLS required, it passes every SMTP client rule
- * it exercises; a nodemailer told to ignore TLS sends AUTH in clear and fails the TLS rule.
+ * it exercises; a nodemailer told to ignore TLS sends AUTH in clear and fails the TLS rule, and
+ * one sending from an address the company's whitelist leaves out gets the whitelist warning.
  */
 describe('nodemailer judged by serve --judge', () => {
   let ref: RunningReference;
@@ -64,5 +65,25 @@ describe('nodemailer judged by serve --judge', () => {
     expect(tls.outcome).toBe('fail');
     expect(tls.reason).toMatch(/AUTH was sent in clear/);
     expect(code).toBe(1);
+  }, 60_000);
+
+  test("a nodemailer sending from an address the company's whitelist leaves out: the gateway's refusal is the whitelist rule's warning (should)", async () => {
+    const company = ref.profile.companies!.primary!;
+    ref.state.smtp.setWhitelist(company, [{ Domain: 'reference.test', Incoming: true, IpAddress: '127.0.0.2', Outgoing: true, Port: 25, Subnet: '255.255.255.255' }]);
+    try {
+      const { code, smtp } = await judged(async (creds) => {
+        const outside = transport(creds);
+        await expect(outside.sendMail(mail(ref.profile.accounts!.primary!.email))).rejects.toThrow();
+        outside.close();
+      });
+      const rule = smtp.find((r) => r.id === 'smtp.client.whitelisted-address')!;
+      expect(rule.outcome).toBe('fail');
+      expect(rule.reason).toMatch(/outside the company's whitelist \(5\d\d /);
+      expect(smtp.filter((r) => r.outcome === 'fail').map((r) => r.id)).toEqual(['smtp.client.whitelisted-address']);
+      // a should-level finding: a warning, not a must-level failure
+      expect(code).toBe(0);
+    } finally {
+      ref.state.smtp.setWhitelist(company, undefined);
+    }
   }, 60_000);
 });

@@ -19,7 +19,7 @@ export interface Switch {
 }
 
 /** The SMTP dialogue's wrong steps, one per SMTP client rule (specs/smtp/client.rules.ts). */
-export type SmtpDeviation = 'auth-in-clear' | 'auth-cram-md5' | 'mail-before-auth' | 'stale-password';
+export type SmtpDeviation = 'auth-in-clear' | 'auth-cram-md5' | 'mail-before-auth' | 'stale-password' | 'outside-whitelist';
 
 export type SessionName = 'token' | 'rest' | 'soap' | 'admin' | 'provisioning' | 'directory';
 export const SESSIONS: readonly SessionName[] = ['token', 'rest', 'soap', 'admin', 'provisioning', 'directory'];

@@ -80,9 +80,19 @@ export async function adminSession(c: DeviantClient): Promise<void> {
   // spec §4.2: an empty string as the body removes the whitelist again
   await c.send(a('admin.UpdateIpWhitelist', 'PUT', '/Smtp/PutSmtpEndpoints', json('')));
   // B7: mail through the gateway with the company SMTP credentials as issued now
-  const smtp = c.profile.smtp ? await c.send(a('admin.GetSmtpCredentials', 'GET', '/Smtp/GetCredentials')) : undefined;
-  const creds = { user: str(field(smtp?.json, 'UserId')), pass: str(field(smtp?.json, 'Password')) };
-  if (creds.user && creds.pass) await smtpDialogue(c, creds, admin.email, c.profile.accounts?.primary?.email ?? admin.email, c.smtpDeviation);
+  const credentials = async () => {
+    const r = await c.send(a('admin.GetSmtpCredentials', 'GET', '/Smtp/GetCredentials'));
+    return { user: str(field(r.json, 'UserId')), pass: str(field(r.json, 'Password')) };
+  };
+  const to = c.profile.accounts?.primary?.email ?? admin.email;
+  if (c.profile.smtp && c.smtpDeviation === 'outside-whitelist') {
+    // a whitelist that names another address than the one this client sends from, then lifted
+    await c.send(a('admin.UpdateIpWhitelist', 'PUT', '/Smtp/PutSmtpEndpoints', json([{ ...endpoint, IpAddress: '127.0.0.2' }])));
+    await smtpDialogue(c, await credentials(), admin.email, to, 'outside-whitelist');
+    await c.send(a('admin.UpdateIpWhitelist', 'PUT', '/Smtp/PutSmtpEndpoints', json('')));
+  }
+  const creds = c.profile.smtp ? await credentials() : { user: '', pass: '' };
+  if (creds.user && creds.pass) await smtpDialogue(c, creds, admin.email, to, c.smtpDeviation === 'outside-whitelist' ? undefined : c.smtpDeviation);
   await c.send(a('admin.DeleteAccount', 'POST', '/Account/Delete', json({ Email: account.Email })));
   await restLogOut(c, key);
 }

@@ -8,8 +8,13 @@ import type { DeviantClient, SmtpDeviation } from './client.js';
  * The deviant client's SMTP dialogue with the gateway (B7): EHLO, STARTTLS, EHLO inside TLS, AUTH
  * PLAIN with the company credentials, MAIL FROM, RCPT TO, DATA, QUIT, recorded command by command
  * as the gateway's tap records them (contract/smtp.ts). A switch's deviation adds one wrong step
- * before the right one, so the session still delivers and only its rule is broken.
+ * before the right one, so the session still delivers and only its rule is broken; the
+ * `outside-whitelist` dialogue is sent while the company's whitelist leaves this client out: the
+ * command the gateway refuses is marked so (as its tap marks it), and the dialogue ends there.
  */
+
+/** The gateway refused the client's address: the dialogue ends (QUIT). */
+class Refused extends Error {}
 
 const REPLY_END = /^(\d{3}) [^\n]*\r?\n/m;
 const TIMEOUT_MS = 10_000;
@@ -67,6 +72,10 @@ export async function smtpDialogue(c: DeviantClient, creds: { user: string; pass
     line.socket.write(`${text}\r\n`);
     r.reply = await line.reply();
     if (r.reply.code === 235) authenticated = true;
+    if (deviation === 'outside-whitelist' && r.reply.code >= 500 && ['AUTH', 'AUTH…', 'MAIL', 'RCPT'].includes(verb)) {
+      r.outsideWhitelist = true;
+      throw new Refused();
+    }
     return r.reply;
   };
   const plain = (pass: string) => `AUTH PLAIN ${Buffer.from(`\u0000${creds.user}\u0000${pass}`).toString('base64')}`;
@@ -92,6 +101,9 @@ export async function smtpDialogue(c: DeviantClient, creds: { user: string; pass
       line.socket.write(`From: ${from}\r\nTo: ${to}\r\nSubject: judged dialogue\r\n\r\nplain text\r\n.\r\n`);
       records.push({ session, client: 'deviant', at: Date.now(), verb: 'DATA…', line: '.', secure, authenticated, reply: await line.reply() });
     }
+    await command('QUIT');
+  } catch (e) {
+    if (!(e instanceof Refused)) throw e;
     await command('QUIT');
   } finally {
     line.socket.destroy();

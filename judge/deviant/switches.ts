@@ -20,4 +20,5 @@ const SMTP_SWITCHES: readonly Switch[] = [
   smtpSwitch('smtp.client.auth-mechanism', 'auth-cram-md5'),
   smtpSwitch('smtp.client.auth-before-mail', 'mail-before-auth'),
   smtpSwitch('smtp.client.issued-credentials', 'stale-password'),
+  smtpSwitch('smtp.client.whitelisted-address', 'outside-whitelist'),
 ];

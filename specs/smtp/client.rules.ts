@@ -8,13 +8,14 @@ import type { Observed } from '../../judge/exchange.js';
  * credentials from the administration interface"), judged command by command over the gateway's
  * recorded sessions (judge/smtp.ts). Only what they state: TLS before the credentials, AUTH by
  * PLAIN or LOGIN, authenticated before any mail, with the credentials the administration
- * interface issued. The message's format is not judged: the spec relies on no part of RFC 5322.
- * The whitelist is the company's setting, not the client's conduct: its refusals are the
- * gateway's rules (specs/smtp/whitelist.spec.ts).
+ * interface issued, from an address the company's whitelist admits (should: the spec says the
+ * gateway takes no mail from another). The message's format is not judged: the spec relies on no
+ * part of RFC 5322.
  */
 
 const TLS_ROUTING: SpecRef = { anchor: '§1/gateway-accepts-mail-only-whitelisted', quote: 'can deliver plain-text SMTP messages with TLS routing' };
 const COMPANY_CREDENTIALS: SpecRef = { anchor: '§1/company-level-smtp-credentials-obtained', quote: 'Company-level SMTP credentials are obtained through the administration interface.' };
+const WHITELISTED: SpecRef = { anchor: '§1/gateway-accepts-mail-only-whitelisted', quote: 'The gateway accepts mail only from whitelisted IP addresses' };
 const RESET: SpecRef = { anchor: '§4.2/reset-password', quote: 'SMTPCredentialsModel with a newly generated SMTP password' };
 
 const meta = (behaviour: string, title: string, level: 'must' | 'should', spec: readonly [SpecRef, ...SpecRef[]]): ClientRuleMeta => ({
@@ -44,5 +45,9 @@ export const SMTP_CLIENT_RULES: readonly ClientRule[] = [
   ),
   eachRequest(meta('issued-credentials', 'a client authenticates with the company SMTP credentials as the administration interface last issued them', 'should', [COMPANY_CREDENTIALS, RESET]), (o) =>
     !settlesAuth(o) ? 'skip' : o.smtp!.reply!.code === 235 ? undefined : `the gateway refused the credentials (${o.smtp!.reply!.code} ${o.smtp!.reply!.text}): not the company's as last issued`,
+  ),
+  // judged where the gateway checks the address: a MAIL FROM conforms unless it was refused so; any command it refused so violates
+  eachRequest(meta('whitelisted-address', "a client sends mail from an address the company's SMTP whitelist admits", 'should', [WHITELISTED]), (o) =>
+    o.smtp?.outsideWhitelist ? `the gateway found ${o.x.client.replace(/:\d*$/, '')} outside the company's whitelist (${o.smtp.reply?.code ?? 'no reply'} ${o.smtp.reply?.text ?? ''})`.trim() : o.smtp?.verb === 'MAIL' && o.smtp.authenticated ? undefined : 'skip',
   ),
 ];

@@ -10,7 +10,7 @@ import type { Observed } from '../../judge/exchange.js';
  * PLAIN or LOGIN, authenticated before any mail, with the credentials the administration
  * interface issued, from an address the company's whitelist admits (should: the spec says the
  * gateway takes no mail from another). The message's format is not judged: the spec relies on no
- * part of RFC 5322.
+ * part of RFC 5322 (clarification G10).
  */
 
 const TLS_ROUTING: SpecRef = { anchor: '§1/gateway-accepts-mail-only-whitelisted', quote: 'can deliver plain-text SMTP messages with TLS routing' };

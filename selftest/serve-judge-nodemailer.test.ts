@@ -29,10 +29,13 @@ describe('nodemailer judged by serve --judge', () => {
     const front = await judgeTraffic({ upstream: ref.url, profile: ref.profile, reportsDir: reports, recordSmtp: (sink) => ref.recordSmtp(sink), log: () => undefined });
     const { userId, password } = ref.state.smtp.credentials(ref.profile.companies!.primary!);
     await send({ user: userId, pass: password });
+    const secrets = [password, Buffer.from(`\u0000${userId}\u0000${password}`).toString('base64'), Buffer.from(password).toString('base64')];
     await fetch(`${front.url}${FINISH_PATH}`, { method: 'POST' });
     const code = await front.done;
     const summary = SummarySchema.parse(JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')));
     const judgement = JSON.parse(readFileSync(join(reports, 'client-judgement.json'), 'utf8')) as { operations: { exercised: string[] } };
+    // the gateway's recording withholds every credential: none reaches a report
+    for (const f of ['summary.json', 'client-judgement.json', 'client-verdict.txt']) for (const secret of secrets) expect(readFileSync(join(reports, f), 'utf8')).not.toContain(secret);
     return { code, summary, judgement, smtp: summary.rules.filter((r) => r.interface === 'smtp') };
   };
   const mail = (to: string) => ({ from: ref.profile.accounts!.peer!.email, to, subject: 'judged by the gateway', text: 'plain text\r\nover TLS\r\n' });

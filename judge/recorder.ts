@@ -16,8 +16,12 @@ export interface Recorder {
   close(): Promise<void>;
 }
 
-/** Hop-by-hop headers (RFC 9110 §7.6.1): not passed on; the body is passed whole, with its length. */
-const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host']);
+/**
+ * Hop-by-hop headers (RFC 9110 §7.6.1): not passed on; the body is passed whole, with its length.
+ * Host is passed on: a server that names itself from it (the reference's ?WSDL soap:address)
+ * then names the front, so a client it directs stays recorded.
+ */
+const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
 const flat = (h: IncomingMessage['headers'] | Record<string, string | string[] | undefined>) => {
   const out: Record<string, string> = {};

@@ -15,6 +15,7 @@ export async function serveJudge(flags: { port?: string; host?: string; profileO
   const { judgeTraffic, FINISH_PATH } = await import('../judge/serve-judge.js');
   const front = await judgeTraffic({
     upstream: reference.url,
+    recordSmtp: (sink) => reference.recordSmtp(sink),
     profile: reference.profile,
     port: flags.port ? Number(flags.port) : 0,
     host: flags.host,
@@ -26,6 +27,7 @@ export async function serveJudge(flags: { port?: string; host?: string; profileO
   writeFileSync(profilePath, `${JSON.stringify({ ...reference.profile, baseUrl: front.url }, null, 2)}\n`, { mode: 0o600 });
   log(`Reference server judging its clients at ${front.url} (variant ${reference.state.variant.describe()})`);
   log(`Profile (with this instance's account secrets) written to ${profilePath}`);
+  log(`SMTP gateway (recorded too) at ${reference.smtp.host}:${reference.smtp.port}`);
   log(`Point your client at ${front.url}; when it is done: Ctrl-C, POST ${front.url}${FINISH_PATH}${seconds ? `, or wait ${seconds} s` : ''}.`);
   const code = await front.done;
   await reference.close();

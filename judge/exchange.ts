@@ -3,6 +3,7 @@ import { operationOf, type OperationId } from '../contract/operations.js';
 import { soapOperation } from '../contract/messaging-soap.js';
 import { parseXml, type XmlElement } from '../contract/wire/xml.js';
 import type { JudgeSettings } from './settings.js';
+import type { SmtpCommandRecord } from '../contract/smtp.js';
 
 /**
  * One request a client made and what it got back, as a recorder (the reference, a proxy, the
@@ -24,6 +25,10 @@ export interface RecordedExchange {
   answer?: string;
   /** why there is no answer, if there is none */
   error?: string;
+  /** what the recorder could not keep of the request (a body over its cap), one sentence */
+  problem?: string;
+  /** an SMTP command of the gateway rather than an HTTP request (judge/smtp.ts): method is its verb, body its line, status its reply code */
+  smtp?: SmtpCommandRecord;
 }
 
 export type Parsed = { ok: true; value: unknown } | { ok: false; reason: string };
@@ -54,6 +59,8 @@ export interface Observed {
   readonly bearer?: string;
   /** the answer read as JSON, when it is JSON */
   readonly answerJson?: unknown;
+  /** the SMTP command, for an exchange of the gateway */
+  readonly smtp?: SmtpCommandRecord;
 }
 
 const readJson = (text: string | undefined): Parsed | undefined => {
@@ -97,6 +104,7 @@ function urlOf(target: string): URL {
 
 /** Reads one exchange: its interface, operation, body and credential. */
 export function observe(x: RecordedExchange, settings: JudgeSettings): Observed {
+  if (x.smtp) return { x, iface: 'smtp', op: 'smtp.Deliver', path: '', query: new URLSearchParams(), smtp: x.smtp };
   const url = urlOf(x.url);
   const where = interfaceOf(settings, url.pathname);
   const answer = readJson(x.answer);

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import type { RecordedExchange } from './exchange.js';
+import { droppedSentence, inputGuard, KEPT_BODY_BYTES } from './bad-input.js';
 
 /**
  * A recording front for a server (serve --judge): every request a client makes is passed to the
@@ -15,8 +16,12 @@ export interface Recorder {
   close(): Promise<void>;
 }
 
-/** Hop-by-hop headers (RFC 9110 §7.6.1): not passed on; the body is passed whole, with its length. */
-const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host']);
+/**
+ * Hop-by-hop headers (RFC 9110 §7.6.1): not passed on; the body is passed whole, with its length.
+ * Host is passed on: a server that names itself from it (the reference's ?WSDL soap:address)
+ * then names the front, so a client it directs stays recorded.
+ */
+const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
 const flat = (h: IncomingMessage['headers'] | Record<string, string | string[] | undefined>) => {
   const out: Record<string, string> = {};
@@ -24,18 +29,9 @@ const flat = (h: IncomingMessage['headers'] | Record<string, string | string[] |
   return out;
 };
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-    req.on('aborted', () => reject(new Error('the client hung up before the end of its request body')));
-  });
-}
-
 export async function startRecorder(upstream: string, options: { port?: number; host?: string; finishPath: string; onFinish: () => void }): Promise<Recorder> {
   const exchanges: RecordedExchange[] = [];
+  const guard = inputGuard();
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const x: RecordedExchange = { seq: exchanges.length, client: `${req.socket.remoteAddress}:${req.socket.remotePort}`, at: Date.now(), method: req.method ?? 'GET', url: req.url ?? '/', headers: flat(req.headers) };
     if (x.url.split('?')[0] === options.finishPath) {
@@ -46,7 +42,9 @@ export async function startRecorder(upstream: string, options: { port?: number; 
     exchanges.push(x);
     let body: Buffer;
     try {
-      body = await readBody(req);
+      const read = await guard.readBody(req);
+      body = read.body;
+      if (read.dropped > 0) x.problem = droppedSentence(KEPT_BODY_BYTES, read.dropped);
     } catch (e) {
       x.error = (e as Error).message;
       return;
@@ -54,6 +52,7 @@ export async function startRecorder(upstream: string, options: { port?: number; 
     if (body.length > 0) x.body = body.toString('utf8');
     try {
       const headers = Object.fromEntries(Object.entries(x.headers).filter(([k]) => !HOP.has(k)));
+      if (x.problem) headers['content-length'] = String(body.length);
       const answer = await request(`${upstream}${x.url}`, { method: x.method as 'GET', headers, body: body.length > 0 ? body : undefined });
       const bytes = Buffer.from(await answer.body.arrayBuffer());
       x.status = answer.statusCode;
@@ -71,7 +70,12 @@ export async function startRecorder(upstream: string, options: { port?: number; 
       exchanges.push({ seq: exchanges.length, client: 'recorder', at: Date.now(), method: req.method ?? 'GET', url: req.url ?? '/', headers: {}, error: e.message });
     });
   });
-  server.on('clientError', (_e, socket) => socket.destroy());
+  // bytes that are not an HTTP request: one sentence in the recording (judge/bad-input.ts)
+  server.on('clientError', (e, socket) => {
+    const x = guard.unreadable(exchanges.length, e, socket);
+    if (x) exchanges.push(x);
+    socket.destroy();
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());

@@ -4,6 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { ProfileInput } from '../contract/profile.js';
 import { Redactor } from '../harness/redact.js';
 import { profileCredentials } from '../harness/secret-labels.js';
+import type { SmtpCommandRecord } from '../contract/smtp.js';
+import { recordingProblems } from './bad-input.js';
+import { smtpExchanges } from './smtp.js';
 import { CLIENT_RULES } from './catalogue.js';
 import { judge } from './engine.js';
 import type { RecordedExchange } from './exchange.js';
@@ -24,6 +27,8 @@ export const FINISH_PATH = '/judge/finish';
 
 export interface JudgeServeOptions {
   upstream: string;
+  /** starts recording the SMTP gateway's sessions into the sink; answers the function that stops it (the reference's recordSmtp) */
+  recordSmtp?: (sink: (r: SmtpCommandRecord) => void) => () => void;
   profile: ProfileInput;
   port?: number;
   host?: string;
@@ -68,14 +73,17 @@ export function writeJudgement(exchanges: readonly RecordedExchange[], profile: 
   writeFileSync(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   const failing = summary.rules.filter((r) => r.outcome === 'fail');
   const coverage = operationCoverage(judgement);
+  // input the front could not take whole (not HTTP, cut short, over the kept size): one sentence each
+  const problems = recordingProblems(exchanges).map((p) => redact.text(p));
   writeFileSync(
     join(dir, 'client-judgement.json'),
-    `${JSON.stringify({ exchanges: exchanges.length, unplaced: judgement.unplaced, operations: coverage, failing: failing.map((r) => ({ id: r.id, level: r.level, sentence: r.sentence, reason: r.reason })) }, null, 2)}\n`,
+    `${JSON.stringify({ exchanges: exchanges.length, unplaced: judgement.unplaced, operations: coverage, problems, failing: failing.map((r) => ({ id: r.id, level: r.level, sentence: r.sentence, reason: r.reason })) }, null, 2)}\n`,
   );
   const lines = [
     summary.verdict!.line,
     `operations exercised: ${coverage.exercised.length} of ${coverage.exercised.length + coverage.notExercised.length}; not exercised: ${coverage.notExercised.join(', ') || 'none'}`,
     ...failing.map((r) => `${r.level === 'must' ? 'FAIL' : 'WARN'} ${r.id}: ${r.reason} — spec: “${r.sentence}”`),
+    ...problems.map((p) => `INPUT ${p}`),
   ];
   writeFileSync(join(dir, 'client-verdict.txt'), `${lines.join('\n')}\n`);
   log(lines[0]!);
@@ -90,6 +98,8 @@ export async function judgeTraffic(o: JudgeServeOptions): Promise<{ url: string;
   let finish!: () => void;
   const finished = new Promise<void>((r) => (finish = r));
   const recorder = await startRecorder(o.upstream, { port: o.port, host: o.host, finishPath: FINISH_PATH, onFinish: () => finish() });
+  const smtp: SmtpCommandRecord[] = [];
+  const stopSmtp = o.recordSmtp?.((r) => smtp.push(r));
   const timer = o.forSeconds ? setTimeout(finish, o.forSeconds * 1000) : undefined;
   const onSignal = () => finish();
   process.once('SIGINT', onSignal);
@@ -99,8 +109,9 @@ export async function judgeTraffic(o: JudgeServeOptions): Promise<{ url: string;
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await recorder.close();
+    stopSmtp?.();
     try {
-      return writeJudgement(recorder.exchanges, { ...o.profile, baseUrl: recorder.url }, o.reportsDir, startedAt, o.log);
+      return writeJudgement([...recorder.exchanges, ...smtpExchanges(smtp, recorder.exchanges.length)], { ...o.profile, baseUrl: recorder.url }, o.reportsDir, startedAt, o.log);
     } catch (e) {
       o.log(`The judge could not write its report: ${(e as Error).message}`);
       return 4;

@@ -10,6 +10,7 @@ import { Refusals } from './refusals.js';
 import { seed } from './seed.js';
 import { createState, type Platform, type ReferenceState } from './state.js';
 import { startGateway } from './smtp/gateway.js';
+import type { SmtpSink } from './smtp/tap.js';
 import { defaultVariant, type Variant } from './variant.js';
 import { PLATFORM, platformOf } from './axes/platform.js';
 import { RESOURCE_TYPE_NAME } from './axes/token.js';
@@ -38,6 +39,8 @@ export interface RunningReference {
   smtp: { host: string; port: number };
   profile: ProfileInput;
   state: ReferenceState;
+  /** records the SMTP gateway's sessions, command by command, into `sink` (serve --judge); the returned function stops it */
+  recordSmtp(sink: SmtpSink): () => void;
   close(): Promise<void>;
 }
 
@@ -71,6 +74,7 @@ export async function start(options: StartOptions = {}): Promise<RunningReferenc
     smtp: { host: gateway.host, port: gateway.port },
     profile: seed(state, url, gateway),
     state,
+    recordSmtp: (sink) => gateway.record(sink),
     close: async () => {
       if (options.footprintFile) writeFileSync(options.footprintFile, JSON.stringify(state.faults.footprint()));
       if (options.refusalLog) writeFileSync(options.refusalLog, JSON.stringify(state.refusals.log()));

@@ -14,7 +14,12 @@ export interface Switch {
   readonly rule: string;
   readonly session: SessionName;
   mutate(d: Draft): Draft[] | undefined;
+  /** the wrong step the SMTP dialogue takes (judge/deviant/smtp.ts), for an SMTP client rule */
+  readonly smtp?: SmtpDeviation;
 }
+
+/** The SMTP dialogue's wrong steps, one per SMTP client rule (specs/smtp/client.rules.ts). */
+export type SmtpDeviation = 'auth-in-clear' | 'auth-cram-md5' | 'mail-before-auth' | 'stale-password' | 'outside-whitelist';
 
 export type SessionName = 'token' | 'rest' | 'soap' | 'admin' | 'provisioning' | 'directory';
 export const SESSIONS: readonly SessionName[] = ['token', 'rest', 'soap', 'admin', 'provisioning', 'directory'];
@@ -41,6 +46,11 @@ export class DeviantClient {
     readonly shared: SharedState,
     private readonly sw?: Switch,
   ) {}
+
+  /** The SMTP dialogue's wrong step under this client's switch, if it has one. */
+  get smtpDeviation(): SmtpDeviation | undefined {
+    return this.sw?.smtp;
+  }
 
   /** A name no earlier session used. */
   unique(stem: string): string {

@@ -7,6 +7,7 @@ import type { DeviantClient } from './client.js';
 import type { Body, Draft } from './draft.js';
 import { restLogOn, restLogOut } from './sessions-messaging.js';
 import { basesOf } from './urls.js';
+import { smtpDialogue } from './smtp.js';
 
 /**
  * The conforming token, administration and provisioning sessions of the deviant client (spec
@@ -78,6 +79,20 @@ export async function adminSession(c: DeviantClient): Promise<void> {
   await c.send(a('admin.UpdateIpWhitelist', 'PUT', '/Smtp/PutSmtpEndpoints', json([endpoint])));
   // spec §4.2: an empty string as the body removes the whitelist again
   await c.send(a('admin.UpdateIpWhitelist', 'PUT', '/Smtp/PutSmtpEndpoints', json('')));
+  // B7: mail through the gateway with the company SMTP credentials as issued now
+  const credentials = async () => {
+    const r = await c.send(a('admin.GetSmtpCredentials', 'GET', '/Smtp/GetCredentials'));
+    return { user: str(field(r.json, 'UserId')), pass: str(field(r.json, 'Password')) };
+  };
+  const to = c.profile.accounts?.primary?.email ?? admin.email;
+  if (c.profile.smtp && c.smtpDeviation === 'outside-whitelist') {
+    // a whitelist that names another address than the one this client sends from, then lifted
+    await c.send(a('admin.UpdateIpWhitelist', 'PUT', '/Smtp/PutSmtpEndpoints', json([{ ...endpoint, IpAddress: '127.0.0.2' }])));
+    await smtpDialogue(c, await credentials(), admin.email, to, 'outside-whitelist');
+    await c.send(a('admin.UpdateIpWhitelist', 'PUT', '/Smtp/PutSmtpEndpoints', json('')));
+  }
+  const creds = c.profile.smtp ? await credentials() : { user: '', pass: '' };
+  if (creds.user && creds.pass) await smtpDialogue(c, creds, admin.email, to, c.smtpDeviation === 'outside-whitelist' ? undefined : c.smtpDeviation);
   await c.send(a('admin.DeleteAccount', 'POST', '/Account/Delete', json({ Email: account.Email })));
   await restLogOut(c, key);
 }

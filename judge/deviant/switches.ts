@@ -1,5 +1,5 @@
 import type { ProfileInput } from '../../contract/profile.js';
-import type { Switch } from './client.js';
+import type { SmtpDeviation, Switch } from './client.js';
 import { callSwitches } from './switches-calls.js';
 import { WIRE_SWITCHES } from './switches-wire.js';
 
@@ -10,5 +10,15 @@ import { WIRE_SWITCHES } from './switches-wire.js';
  * under its switch and passes with the switch off, and that every rule has one.
  */
 export function clientSwitches(profile: ProfileInput): Switch[] {
-  return [...callSwitches(profile), ...WIRE_SWITCHES];
+  return [...callSwitches(profile), ...WIRE_SWITCHES, ...SMTP_SWITCHES];
 }
+
+/** The SMTP client rules' switches: a wrong step in the admin session's SMTP dialogue (judge/deviant/smtp.ts). */
+const smtpSwitch = (rule: string, smtp: SmtpDeviation): Switch => ({ rule, session: 'admin', smtp, mutate: () => undefined });
+const SMTP_SWITCHES: readonly Switch[] = [
+  smtpSwitch('smtp.client.starttls-before-auth', 'auth-in-clear'),
+  smtpSwitch('smtp.client.auth-mechanism', 'auth-cram-md5'),
+  smtpSwitch('smtp.client.auth-before-mail', 'mail-before-auth'),
+  smtpSwitch('smtp.client.issued-credentials', 'stale-password'),
+  smtpSwitch('smtp.client.whitelisted-address', 'outside-whitelist'),
+];

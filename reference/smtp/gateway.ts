@@ -6,6 +6,7 @@ import { parseMime } from '../core/mail/mime.js';
 import { admits } from '../core/smtp-settings.js';
 import type { ReferenceState } from '../state.js';
 import type { SmtpPolicy } from './policy.js';
+import { tapConnection, type SmtpSink, type SmtpTap } from './tap.js';
 
 /** Largest message the gateway takes (RFC 1870 SIZE); larger ones get 552. */
 const MAX_MESSAGE_BYTES = 512 * 1024;
@@ -13,6 +14,8 @@ const MAX_MESSAGE_BYTES = 512 * 1024;
 export interface RunningGateway {
   host: string;
   port: number;
+  /** records every command of every later session into `sink` (serve --judge), until the returned function is called */
+  record(sink: SmtpSink): () => void;
   close(): Promise<void>;
 }
 
@@ -22,6 +25,8 @@ interface Connection {
   rule?: string;
   /** a refused address whose mail a policy takes and throws away */
   discard?: boolean;
+  /** the recording of this connection's commands, when a sink listens (tap.ts) */
+  tap?: SmtpTap;
 }
 
 /**
@@ -54,6 +59,7 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
   const { smtp: settings, domain, mailbox, faults } = state;
   const readings = state.readings.smtp;
   const connections = new Map<string, Connection>();
+  const sinks = new Set<SmtpSink>();
   const pems = await certificate();
   const of = (session: SMTPServerSession): Connection => connections.get(session.id) ?? {};
   /** The gateway's policy for the connection's rule (policy.ts): the spec's, as the faults on for it answer otherwise. */
@@ -68,6 +74,7 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
   /** Refuses a non-whitelisted address at this stage of the dialogue (variant), or lets it through. */
   function gate(stage: typeof readings.refusalStage, session: SMTPServerSession, companyId: number): Refusal | undefined {
     if (stage !== readings.refusalStage || admitted(companyId, session)) return undefined;
+    of(session).tap?.outsideWhitelist();
     if (!policy(session).refusesOutsider()) {
       of(session).discard = true;
       return undefined;
@@ -107,6 +114,7 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
     onConnect(session, callback) {
       connections.set(session.id, {});
       const connection = [...server.connections].find((c) => c.session === session);
+      if (connection && sinks.size > 0) of(session).tap = tapConnection(connection, session, [...sinks]);
       if (connection) {
         // smtp-server has no per-session EHLO hook: wrap this connection's handlers to learn
         // the rule (contract/smtp.ts) and to apply the faults that act on EHLO and STARTTLS
@@ -198,6 +206,10 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
   return {
     host,
     port: address.port,
+    record: (sink) => {
+      sinks.add(sink);
+      return () => sinks.delete(sink);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -121,7 +121,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     if (extras.allure !== false) renderer = startAllureRenderer();
     // the configuration vitest.config.ts gives a bare run, with this run's context provided inline
     // (no config file is read, so nothing is resolved twice)
-    const { startVitest } = await vitestNode;
+    const [{ startVitest }, { ClockLastSequencer }] = await Promise.all([vitestNode, import('../run/sequencer.js')]);
     const vitest = await startVitest(
       'test',
       filters,
@@ -129,7 +129,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
         root: ROOT,
         config: false,
         watch: false,
-        ...suiteTestConfig({ reportsDir, plan: opened.plan, context: opened.context }),
+        ...suiteTestConfig({ reportsDir, plan: opened.plan, context: opened.context, sequencer: ClockLastSequencer }),
         ...(extras.shard ? { shard: extras.shard } : {}),
         ...(ruleIds ? { testNamePattern: new RegExp(`\\[(?:${ruleIds.map(escapeRegExp).join('|')})\\]$`) } : {}),
         ...(sectionRules ? { testNamePattern: new RegExp(`\\[(?:${sectionRules.map((r) => escapeRegExp(r.id)).join('|')})\\]$`) } : {}),

@@ -94,8 +94,8 @@ export async function verify(api: PairApi, model: MailboxModel, side: Side, m: M
   const f = api.folders[side];
   const everywhere = [f.home, ...f.trash, ...f.deletedTrash, ...customOf(model, side)];
   const expected = place === 'trash' ? f.trash : place === 'deletedTrash' ? f.deletedTrash : place === 'purged' ? [] : [place.folder];
-  const inExpected = expected.length > 0 && (await api.holds(side, m.mid, expected));
-  const elsewhere = await api.holds(side, m.mid, everywhere.filter((id) => !expected.includes(id)));
+  // the expected folders and the others are read together: neither read depends on the other
+  const [inExpected, elsewhere] = await Promise.all([expected.length > 0 && api.holds(side, m.mid, expected), api.holds(side, m.mid, everywhere.filter((id) => !expected.includes(id)))]);
   if ((place !== 'purged' && !inExpected) || elsewhere) {
     fail(`after ${after}, the ${side}'s copy of message ${m.mid} should be in ${show(place)} (spec §3.2); ${elsewhere ? 'it is in another folder' : 'it is not there'}`);
   }

@@ -5,6 +5,7 @@ import { claimCompany, type CompanyClaim } from './company-lock.js';
 import { decisiveInputs } from './evidence.js';
 import { attachEvidence } from './rule-evidence.js';
 import { RuleContext } from './rule-context.js';
+import { startShortSession } from './fixtures/short-session.js';
 import { honest } from './evidence-marks.js';
 import { NotApplicable, TargetBroken } from './outcomes.js';
 import { ruleTest as test } from './worker-state.js';
@@ -115,6 +116,8 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
     task.meta.rule = record;
     await labelForAllure(record);
     const t = new RuleContext(meta, worker, Date.now() + timeout);
+    // waits on the target's clock start with the worker's first rule, to pass while the others run
+    startShortSession(worker, t);
     let outcome: unknown;
     let lease: { release(): void } | undefined;
     try {

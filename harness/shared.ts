@@ -17,6 +17,8 @@ export class SharedFixtures {
   readonly #made = new Map<string, Made<unknown, unknown>>();
   /** keys in the order their fixtures were done: one made with the help of others is done after them, so it is removed before them */
   readonly #done: string[] = [];
+  /** keys a rule has asked for */
+  readonly #asked = new Set<string>();
 
   /**
    * The fixture named `key`, made by `make` the first time it is asked for (a failure is kept, and
@@ -24,8 +26,16 @@ export class SharedFixtures {
    * call made it.
    */
   once<T, M>(key: string, make: () => Made<T, M>): { value: Promise<T>; maker: M; first: boolean } {
+    const entry = this.start(key, make);
+    // started early (start()), the fixture is still the first asking rule's to count
+    const first = !this.#asked.has(key);
+    this.#asked.add(key);
+    return { value: entry.value, maker: entry.maker, first };
+  }
+
+  /** Makes the fixture now if it is not made yet, before any rule asks for it (a wait on the target's clock that should start early). */
+  start<T, M>(key: string, make: () => Made<T, M>): Made<T, M> {
     let entry = this.#made.get(key) as Made<T, M> | undefined;
-    const first = !entry;
     if (!entry) {
       entry = make();
       // a failure is each asking rule's to tell; unhandled here it would end the worker
@@ -35,7 +45,7 @@ export class SharedFixtures {
       );
       this.#made.set(key, entry);
     }
-    return { value: entry.value, maker: entry.maker, first };
+    return entry;
   }
 
   /** Removes every fixture, the last done first (what used another before it); what failed, one line each. */
@@ -52,6 +62,7 @@ export class SharedFixtures {
     }
     this.#made.clear();
     this.#done.length = 0;
+    this.#asked.clear();
     return problems;
   }
 }

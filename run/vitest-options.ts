@@ -9,13 +9,17 @@ export interface SuiteRunShape {
   plan: ConcurrencyPlan;
   /** the resolved run, provided to global setup and every worker; absent in a bare `npx vitest run` (global setup resolves it) */
   context?: RunContext;
+  /** the order of the spec files (run/sequencer.ts), given by the caller: it loads with vitest, which the CLI imports while the reference starts */
+  sequencer?: SequencerClass;
 }
+
+type SequencerClass = NonNullable<NonNullable<InlineConfig['sequence']>['sequencer']>;
 
 /**
  * The conformance run's vitest configuration, written once: vitest.config.ts gives it to a bare
  * `npx vitest run`, the CLI passes it inline (with the resolved context) and loads no config file.
  */
-export function suiteTestConfig({ reportsDir, plan, context }: SuiteRunShape): InlineConfig {
+export function suiteTestConfig({ reportsDir, plan, context, sequencer }: SuiteRunShape): InlineConfig {
   return {
     include: ['specs/**/*.spec.ts'],
     globalSetup: ['run/global-setup.ts'],
@@ -41,5 +45,6 @@ export function suiteTestConfig({ reportsDir, plan, context }: SuiteRunShape): I
     // Beside the suite, not in node_modules, which may be a shared install
     experimental: { fsModuleCache: true, fsModuleCachePath: '.cache/vitest-modules' },
     ...(context ? { provide: { conformance: context } } : {}),
+    ...(sequencer ? { sequence: { sequencer } } : {}),
   };
 }

@@ -132,4 +132,16 @@ describe('shared fixtures', () => {
     expect(await shared.close()).toEqual([]);
     expect(closed).toEqual(['outer', 'inner']);
   });
+
+  test("started before any rule asks (a wait on the target's clock), one is made once and still the first asking rule's to count", async () => {
+    const shared = new SharedFixtures();
+    let made = 0;
+    const make = () => ({ value: Promise.resolve(++made), maker: 'early', close: async () => undefined });
+    shared.start('clock', make);
+    shared.start('clock', make);
+    const asked = shared.once('clock', make);
+    expect([asked.first, await asked.value, made]).toEqual([true, 1, 1]);
+    expect(shared.once('clock', make).first).toBe(false);
+    expect(await shared.close()).toEqual([]);
+  });
 });

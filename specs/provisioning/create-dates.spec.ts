@@ -26,6 +26,8 @@ import { NAMED_ERROR, PROVISION } from './spec-refs.js';
  * create.spec.ts. Each property rule runs its property (seeded, SMS_PROPERTY_RUNS), then its
  * stated boundaries.
  */
+/** Each run provisions a company of its own (numbered, create-attempts.ts): the runs go in this many chains at once. */
+const CHAINS = 4;
 const base = { interface: 'provisioning' as const, operation: 'provisioning.Provision' as const, level: 'must' as const, needs: [iface('provisioning'), provisioningAccount] };
 
 rule(
@@ -42,7 +44,7 @@ rule(
   },
   async (t) => {
     const refused = billingRefuser(t);
-    await property(t, invalidMonthlyBillingInterval, refused);
+    await property(t, invalidMonthlyBillingInterval, refused, { chains: CHAINS });
     for (const interval of invalidBoundaries(true)) await refused(interval, true);
   },
 );
@@ -61,7 +63,7 @@ rule(
   },
   async (t) => {
     const refused = billingRefuser(t);
-    await property(t, invalidYearlyBillingInterval, refused);
+    await property(t, invalidYearlyBillingInterval, refused, { chains: CHAINS });
     for (const interval of invalidBoundaries(false)) await refused(interval, true);
   },
 );
@@ -81,7 +83,7 @@ rule(
     const create = creator(t);
     const accepted = async (b: BillingIntervalModel) =>
       expectAccepted(await create(billing(b)), `spec §8: 'Monthly true requires Years = 0; Monthly false requires Years >= 1'; BillingInterval ${String(b)}`);
-    await property(t, validBillingInterval, accepted);
+    await property(t, validBillingInterval, accepted, { chains: CHAINS });
     const boundary = acceptor(t);
     for (const { interval, valid } of BILLING_BOUNDARIES) {
       if (valid) await boundary(billing(interval), ['BillingInterval'], `spec §8: 'Monthly true requires Years = 0; Monthly false requires Years >= 1'; BillingInterval ${String(interval)}`);
@@ -107,7 +109,7 @@ rule(
     const today = new Date();
     const create = creator(t);
     const accepted = async (date: string) => expectAccepted(await create({ ExpirationDate: date }), `spec §8: ExpirationDate 'mm/dd/yyyy, not in the past'; ExpirationDate "${date}"`);
-    await property(t, futureExpirationDate(today), accepted);
+    await property(t, futureExpirationDate(today), accepted, { chains: CHAINS });
     // clarification P8: the spec sets no latest date; within 10 years every reading accepts
     const boundary = acceptor(t);
     for (const date of [shiftDate(today, MARGIN_DAYS), farthestFutureDate(today)]) await boundary({ ExpirationDate: date }, ['ExpirationDate'], `spec §8: ExpirationDate 'not in the past'; ExpirationDate "${date}"`);
@@ -168,7 +170,7 @@ rule(
     const today = new Date();
     const create = creator(t);
     const refused = async (date: string) => expectErrors(await create({ ExpirationDate: date }), `spec §7.3 PastExpirationDate: 'Supplied date is in the past'; ExpirationDate "${date}"`, 'PastExpirationDate');
-    await property(t, pastExpirationDate(today), refused);
+    await property(t, pastExpirationDate(today), refused, { chains: CHAINS });
     for (const date of ['02/29/2000', '01/01/1900']) await refused(date);
     // the nearest past day every time zone agrees on: refused, it leaves no company
     const model = company(t, 1000, { ExpirationDate: shiftDate(today, -MARGIN_DAYS) });
@@ -194,7 +196,7 @@ rule(
   async (t) => {
     const create = creator(t);
     const refused = async (date: string) => expectErrors(await create({ ExpirationDate: date }), `spec §7.3 InvalidDate: 'ExpirationDate not in mm/dd/yyyy'; ExpirationDate ${JSON.stringify(date)}`, 'InvalidDate');
-    await property(t, malformedExpirationDate(new Date()), refused);
+    await property(t, malformedExpirationDate(new Date()), refused, { chains: CHAINS });
   },
 );
 
@@ -212,6 +214,6 @@ rule(
       expectErrors(await create({ ExpirationDate: date }), `spec §7.3 InvalidDate: 'month outside 1-12, day outside 1-31, or day invalid for the month'; ExpirationDate "${date}"`, 'InvalidDate');
     // the calendar's edges (month 00 and 13, day 00 and 32, 04/31, 02/29 and 02/30) are the limits
     // table's, tried on Create and Update by limits-create.spec.ts and limits-update.spec.ts
-    await property(t, impossibleCalendarDate(today), refused);
+    await property(t, impossibleCalendarDate(today), refused, { chains: CHAINS });
   },
 );

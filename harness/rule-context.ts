@@ -13,6 +13,7 @@ import { Redactor } from './redact.js';
 import { profileCredentials } from './secret-labels.js';
 import { madeUpWrong, type WrongShape } from '../generators/wrong-value.js';
 import { composeTransport } from './transport/compose.js';
+import { ledgerWriter } from './rule-ledger.js';
 import type { WorkerState } from './worker-state.js';
 
 /**
@@ -67,14 +68,19 @@ export class RuleContext {
     const credentials = profileCredentials(this.profile);
     this.redact = new Redactor(credentials.secrets, credentials.identifiers);
     const timeoutMs = this.run.settings.requestTimeoutMs;
+    const judges = judgedIds(meta.operation);
+    const ledger = ledgerWriter(this.run.settings.ruleLedger);
     const dispatcher = composeTransport(worker.transport, {
       timeoutMs,
       // every request names its rule, so a target's logs can be matched with the report, and the
       // operations it judges, so a test-only refusal mode can refuse only its preconditions (reference/refusals.ts)
-      rule: { id: meta.id, judges: judgedIds(meta.operation) },
+      rule: { id: meta.id, judges },
       deadline,
       onRateLimited: (event) => this.rateLimited.push(event),
-      record: (exchange) => this.recorded.push({ exchange, at: Date.now(), phase: this.phase }),
+      record: (exchange) => {
+        this.recorded.push({ exchange, at: Date.now(), phase: this.phase });
+        ledger?.(meta.id, judges, this.phase, exchange);
+      },
     });
     this.http = new HttpClient(dispatcher, {
       timeoutMs,

@@ -40,8 +40,8 @@ export function ruleHeaders(ruleId: string, judges: readonly string[]): Record<s
  * suite sends is also written down, one JSON line per request, in DIR (a file per worker), so a
  * recording proxy (observe) can tell the requests a rule sends wrong on purpose from the rest
  * without a byte more on the wire. A request is matched by its rule (the RULE_HEADER it carries),
- * method, target and a digest of its body. `deliberate`: sent by the rule's own work (not a
- * precondition or a cleanup) for an operation the rule judges.
+ * method, target and a digest of its body. `deliberate`: sent by the rule's own work (its
+ * body), not by a precondition or a cleanup.
  */
 export interface LedgerLine {
   rule: string;

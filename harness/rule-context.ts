@@ -79,7 +79,7 @@ export class RuleContext {
       onRateLimited: (event) => this.rateLimited.push(event),
       record: (exchange) => {
         this.recorded.push({ exchange, at: Date.now(), phase: this.phase });
-        ledger?.(meta.id, judges, this.phase, exchange);
+        ledger?.(meta.id, this.phase, exchange);
       },
     });
     this.http = new HttpClient(dispatcher, {

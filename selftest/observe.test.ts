@@ -10,6 +10,7 @@ import { SummarySchema } from '../contract/summary.js';
 import { newSharedState, runSession } from '../judge/deviant/run.js';
 import { clientSwitches } from '../judge/deviant/switches.js';
 import { startObserveProxy } from '../judge/observe/proxy.js';
+import { Faults } from '../reference/faults.js';
 import { start, type RunningReference } from '../reference/server.js';
 
 /**
@@ -155,6 +156,8 @@ describe('observe', () => {
       expect(failed.outcome).toBe('fail');
       expect(failed.reason).toMatch(/SOAPAction is .* POST \/cmv4\/cmv4\.asmx/);
       expect(summary.judgement?.operations.exercised).toContain('messaging-soap.Logon');
+      // the answers of a conforming server keep the server rules traffic can judge
+      expect(summary.rules.find((r) => r.id === 'messaging-soap.schema.get-folder-list')?.outcome).toBe('pass');
       expect(summary.verdict?.exitCode).toBe(1);
       expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toContain(`[${rule}]`);
       const page = readFileSync(join(reports, 'allure-report', 'index.html'), 'utf8');
@@ -162,6 +165,23 @@ describe('observe', () => {
       expect(page).toContain('in quotes');
       // the secrets of the recording are not in the reports
       expect(readFileSync(join(reports, 'summary.json'), 'utf8')).not.toContain(ref.profile.accounts?.primary?.password ?? 'no password');
+    }, 60_000);
+
+    test('a server answering against a schema fails the server rule traffic judges it by (its reference fault)', async () => {
+      const faulty = await start({ faults: Faults.fromEnv({ REFERENCE_FAULTS: 'messaging-soap.schema.get-folder-list.result-name' }) });
+      try {
+        const reports = mkdtempSync(join(tmpdir(), 'observe-server-'));
+        const observing = await startObserve({ upstream: faulty.url, profile: faulty.profile, reportsDir: reports, allure: false, log: () => undefined });
+        await runSession({ ...faulty.profile, baseUrl: observing.url }, newSharedState(), 'soap', undefined).catch(() => undefined);
+        expect(await observing.finish()).toBe(1);
+        const summary = SummarySchema.parse(JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')));
+        const failed = summary.rules.find((r) => r.id === 'messaging-soap.schema.get-folder-list')!;
+        expect(failed.outcome).toBe('fail');
+        expect(failed.reason).toMatch(/GetFolderList success answer is not valid/);
+        expect(summary.rules.filter((r) => r.outcome === 'fail').map((r) => r.id)).toEqual(['messaging-soap.schema.get-folder-list']);
+      } finally {
+        await faulty.close();
+      }
     }, 60_000);
   });
 });

@@ -13,7 +13,6 @@ import { Redactor } from './redact.js';
 import { profileCredentials } from './secret-labels.js';
 import { madeUpWrong, type WrongShape } from '../generators/wrong-value.js';
 import { composeTransport } from './transport/compose.js';
-import { ledgerWriter } from './rule-ledger.js';
 import type { WorkerState } from './worker-state.js';
 
 /**
@@ -69,7 +68,7 @@ export class RuleContext {
     this.redact = new Redactor(credentials.secrets, credentials.identifiers);
     const timeoutMs = this.run.settings.requestTimeoutMs;
     const judges = judgedIds(meta.operation);
-    const ledger = ledgerWriter(this.run.settings.ruleLedger);
+    const ledger = worker.ledger(this.run.settings.ruleLedger);
     const dispatcher = composeTransport(worker.transport, {
       timeoutMs,
       // every request names its rule, so a target's logs can be matched with the report, and the

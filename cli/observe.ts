@@ -40,7 +40,14 @@ export interface Observing {
 export function profileThrough(profile: ProfileInput, upstream: string, proxy: string): ProfileInput {
   const from = new URL(upstream).origin;
   const to = new URL(proxy).origin;
-  const move = (u: string | undefined) => (u && new URL(u).origin === from ? `${to}${u.slice(new URL(u).origin.length)}` : u);
+  const originOf = (u: string) => {
+    try {
+      return new URL(u).origin;
+    } catch {
+      return undefined;
+    }
+  };
+  const move = (u: string | undefined) => (u && originOf(u) === from ? `${to}${u.slice(from.length)}` : u);
   const urls = Object.fromEntries(Object.entries(profile.urls ?? {}).map(([k, v]) => [k, move(v as string | undefined)]));
   return { ...profile, baseUrl: move(profile.baseUrl)!, urls };
 }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,16 +19,18 @@ const ref = await start();
 const profileA = join(dir, 'reference.json');
 writeFileSync(profileA, JSON.stringify(ref.profile), { mode: 0o600 });
 
-const run = (label: string, profile: string, reports: string, env: NodeJS.ProcessEnv = {}) => {
-  const r = spawnSync(process.execPath, ['bin/secure-messaging-conformance.mjs', 'run', '--profile', profile, '--reports', reports, '--no-allure', '--seed', seed], { env: { ...process.env, ...env }, encoding: 'utf8' });
+// the run is a child process, waited for without blocking: the reference and the proxy answer it from this one
+const run = async (label: string, profile: string, reports: string, env: NodeJS.ProcessEnv = {}) => {
+  const child = spawn(process.execPath, ['bin/secure-messaging-conformance.mjs', 'run', '--profile', profile, '--reports', reports, '--no-allure', '--seed', seed], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Summary;
-  return { label, code: r.status, summary };
+  return { label, code, summary };
 };
 const cpu = () => process.cpuUsage();
 const seconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
 
 const a0 = process.resourceUsage();
-const A = run('A (straight)', profileA, join(dir, 'A'));
+const A = await run('A (straight)', profileA, join(dir, 'A'));
 const a1 = process.resourceUsage();
 const ledger = join(dir, 'ledger');
 const lines: string[] = [];
@@ -36,7 +38,7 @@ const observing = await startObserve({ upstream: ref.url, profile: ref.profile, 
 const profileB = join(dir, 'through.json');
 writeFileSync(profileB, JSON.stringify(profileThrough(ref.profile, ref.url, observing.url)), { mode: 0o600 });
 const own0 = cpu();
-const B = run('B (through observe)', profileB, join(dir, 'B'), { SMS_RULE_LEDGER: ledger });
+const B = await run('B (through observe)', profileB, join(dir, 'B'), { SMS_RULE_LEDGER: ledger });
 const own = seconds(process.cpuUsage(own0));
 const b1 = process.resourceUsage();
 const judged = await observing.finish();

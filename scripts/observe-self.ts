@@ -19,33 +19,32 @@ const ref = await start();
 const profileA = join(dir, 'reference.json');
 writeFileSync(profileA, JSON.stringify(ref.profile), { mode: 0o600 });
 
-// the run is a child process, waited for without blocking: the reference and the proxy answer it from this one
+// the run is a child process (its CPU read by /usr/bin/time), waited for without blocking: the reference and the proxy answer it from this one
 const run = async (label: string, profile: string, reports: string, env: NodeJS.ProcessEnv = {}) => {
-  const child = spawn(process.execPath, ['bin/secure-messaging-conformance.mjs', 'run', '--profile', profile, '--reports', reports, '--no-allure', '--seed', seed], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  const own0 = process.cpuUsage();
+  const args = ['bin/secure-messaging-conformance.mjs', 'run', '--profile', profile, '--reports', reports, '--no-allure', '--seed', seed];
+  const child = spawn('/usr/bin/time', ['-f', 'cpu %U %S', process.execPath, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const [, user, sys] = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(err) ?? [];
+  const own = process.cpuUsage(own0);
   const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Summary;
-  return { label, code, summary };
+  return { label, code, summary, runCpu: Number(user) + Number(sys), serverCpu: (own.user + own.system) / 1e6 };
 };
-const cpu = () => process.cpuUsage();
-const seconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
 
-const a0 = process.resourceUsage();
 const A = await run('A (straight)', profileA, join(dir, 'A'));
-const a1 = process.resourceUsage();
 const ledger = join(dir, 'ledger');
 const lines: string[] = [];
 const observing = await startObserve({ upstream: ref.url, profile: ref.profile, reportsDir: join(dir, 'observe'), ledger, allure: false, log: (l) => lines.push(l) });
 const profileB = join(dir, 'through.json');
 writeFileSync(profileB, JSON.stringify(profileThrough(ref.profile, ref.url, observing.url)), { mode: 0o600 });
-const own0 = cpu();
 const B = await run('B (through observe)', profileB, join(dir, 'B'), { SMS_RULE_LEDGER: ledger });
-const own = seconds(process.cpuUsage(own0));
-const b1 = process.resourceUsage();
 const judged = await observing.finish();
 await ref.close();
 
-const childCpu = (x: NodeJS.ResourceUsage, y: NodeJS.ResourceUsage) => ((y.userCPUTime - x.userCPUTime + y.systemCPUTime - x.systemCPUTime) / 1e6).toFixed(1);
-console.log(`A run: ${childCpu(a0, a1)} CPU-s of this process and its children (the run, and the reference it serves) · B run: ${childCpu(a1, b1)} CPU-s, of which ${own.toFixed(1)} in this process (the reference and the proxy)`);
+const figures = (r: typeof A) => `the run ${r.runCpu.toFixed(1)} CPU-s, this process (the reference${r === B ? ' and the proxy' : ''}) ${r.serverCpu.toFixed(1)} CPU-s`;
+console.log(`A straight: ${figures(A)}\nB through observe: ${figures(B)}\nB/A: the run ${((B.runCpu / A.runCpu - 1) * 100).toFixed(0)}%, all ${(((B.runCpu + B.serverCpu) / (A.runCpu + A.serverCpu) - 1) * 100).toFixed(0)}% (CPU-s; under load, run it A/B more than once)`);
 const outcomes = (s: Summary) => new Map(s.rules.map((r) => [r.id, r.outcome]));
 const [oa, ob] = [outcomes(A.summary), outcomes(B.summary)];
 const differ = [...oa].filter(([id, o]) => ob.get(id) !== o).map(([id, o]) => `${id}: ${o} → ${ob.get(id)}`);

@@ -43,6 +43,9 @@ async function main(argv: string[]): Promise<number> {
       'no-allure': { type: 'boolean' },
       judge: { type: 'boolean' },
       for: { type: 'string' },
+      upstream: { type: 'string' },
+      listen: { type: 'string' },
+      ledger: { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -73,6 +76,8 @@ async function main(argv: string[]): Promise<number> {
       if (values.judge) return (await import('./serve-judge.js')).serveJudge({ port: values.port, host: values.host, profileOut: values['profile-out'], reports: values.reports, forSeconds: values.for });
       await (await import('./serve.js')).serve({ port: values.port, host: values.host, profileOut: values['profile-out'] });
       return -1;
+    case 'observe':
+      return (await import('./observe.js')).observeCommand({ upstream: values.upstream, listen: values.listen, host: values.host, reports: values.reports, forSeconds: values.for, profile: values.profile, profileOut: values['profile-out'], ledger: values.ledger, allure: !values['no-allure'] });
     case 'report': {
       const { readSummaryFile, renderReport } = await import('./finish.js');
       const dir = resolve(reportsDirOf(options));

@@ -22,6 +22,8 @@ export async function serveJudge(flags: { port?: string; host?: string; profileO
     reportsDir: flags.reports ?? 'reports/client',
     forSeconds: seconds,
     log,
+    // the reports a run writes (verdict page, summary.json, JUnit, Allure)
+    report: async (exchanges, profile, startedAt) => (await import('./judge-reports.js')).writeJudgementReports({ by: 'serve --judge', exchanges, profile, reportsDir: flags.reports ?? 'reports/client', startedAt, log }),
   });
   const profilePath = resolve(flags.profileOut ?? 'reference.profile.json');
   writeFileSync(profilePath, `${JSON.stringify({ ...reference.profile, baseUrl: front.url }, null, 2)}\n`, { mode: 0o600 });

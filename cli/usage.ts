@@ -22,8 +22,14 @@ export const COMMANDS: Record<string, CommandHelp> = {
   },
   serve: {
     usage: `${BIN} serve [--port N] [--host H] [--profile-out FILE] [--judge [--reports DIR] [--for SECONDS]]`,
-    what: 'Serves the embedded reference server until interrupted, and writes its profile. With --judge, it records every exchange a client makes and, when the client is done (Ctrl-C, SIGTERM, --for SECONDS, or POST /judge/finish), judges them against the client rules and writes summary.json, client-judgement.json and client-verdict.txt to DIR.',
+    what: 'Serves the embedded reference server until interrupted, and writes its profile. With --judge, it records every exchange a client makes and, when the client is done (Ctrl-C, SIGTERM, --for SECONDS, or POST /judge/finish), judges them against the client rules and writes a run\'s reports to DIR (verdict page, summary.json, junit.xml, Allure) with client-judgement.json and client-verdict.txt.',
     exits: `0 stopped (with --judge: 0 the client conforms, 1 it does not, 4 no verdict), ${CONFIG}`,
+  },
+  observe: {
+    usage: `${BIN} observe --upstream URL [--listen PORT] [--host H] [--reports DIR] [--for SECONDS]
+                                          [--profile FILE] [--profile-out FILE] [--ledger DIR] [--no-allure]`,
+    what: "A recording proxy between any client and the server at URL: every byte is passed on untouched, both ways. When stopped (Ctrl-C, SIGTERM, --for SECONDS) it judges the requests against the client rules and the answers against the server rules traffic alone can judge, and writes a run's reports to DIR (verdict page, summary.json, junit.xml, Allure) with client-judgement.json. --profile: the target's profile (where each interface is, the keys that open encrypted payloads); --profile-out: that profile pointing at the proxy; --ledger: what a run through the proxy wrote with SMS_RULE_LEDGER=DIR, so the requests its rules send wrong on purpose are reported apart.",
+    exits: `0 the traffic conforms, 1 a must-level rule is broken, ${CONFIG}, 4 no verdict (nothing judged)`,
   },
   report: {
     usage: `${BIN} report [--reports DIR]`,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * The rule-id channel: how every request of the suite names the rule whose test made it, so a
  * target's logs can be matched with the report, and the reference can scope a deliberate
@@ -33,3 +34,26 @@ export function ruleOfEhloName(name: string): string | undefined {
 export function ruleHeaders(ruleId: string, judges: readonly string[]): Record<string, string> {
   return { [RULE_HEADER]: ruleId, [JUDGES_HEADER]: judges.join(',') };
 }
+
+/**
+ * The rule ledger: an opt-in run setting (SMS_RULE_LEDGER=DIR) under which every request the
+ * suite sends is also written down, one JSON line per request, in DIR (a file per worker), so a
+ * recording proxy (observe) can tell the requests a rule sends wrong on purpose from the rest
+ * without a byte more on the wire. A request is matched by its rule (the RULE_HEADER it carries),
+ * method, target and a digest of its body. `deliberate`: sent by the rule's own work (its
+ * body), not by a precondition or a cleanup.
+ */
+export interface LedgerLine {
+  rule: string;
+  method: string;
+  /** the request target: path and query */
+  target: string;
+  /** sha256 of the body's text (hex, first 16), '' with no body */
+  body: string;
+  deliberate: boolean;
+}
+
+export const ledgerDigest = (body: string | undefined): string => (body ? createHash('sha256').update(body, 'utf8').digest('hex').slice(0, 16) : '');
+
+/** What a ledger line and a recorded request are matched by. */
+export const ledgerKey = (rule: string, method: string, target: string, bodyDigest: string): string => `${rule}\u0000${method.toUpperCase()}\u0000${target}\u0000${bodyDigest}`;

@@ -104,6 +104,22 @@ export const RunFactsSchema = z.object({
   commit: z.string().optional(),
 });
 
+/** What a judgement of recorded traffic says beyond its rules: what it saw, what it could not read, what was sent wrong on purpose. */
+export const JudgementFactsSchema = z.object({
+  /** 'serve --judge' or 'observe' */
+  by: z.string(),
+  exchanges: z.number(),
+  /** exchanges under no interface the judge knows */
+  unplaced: z.number(),
+  /** the spec's operations (contract/operations.ts ids) the traffic exercised, and those it did not */
+  operations: z.object({ exercised: z.array(z.string()), notExercised: z.array(z.string()) }),
+  /** bad input of the judge (an unreachable upstream, bytes that are not HTTP, a hang-up mid-body), one sentence each */
+  problems: z.array(z.string()),
+  /** client rules violated only by requests the suite's rules sent wrong on purpose (the rule ledger): never counted */
+  deliberate: z.array(z.object({ rule: z.string(), count: z.number(), by: z.array(z.string()), first: z.string() })),
+});
+export type JudgementFacts = z.infer<typeof JudgementFactsSchema>;
+
 export const SummarySchema = z.object({
   ...RunFactsSchema.shape,
   /** raw outcomes of every rule, whatever its level (a should-level failure is in `fail`); see `standings` for what the verdict counts */
@@ -150,5 +166,7 @@ export const SummarySchema = z.object({
     .optional(),
   /** times the target asked the suite to slow down (429/503 with Retry-After), and requests sent again after waiting */
   rateLimited: RateLimitedSchema.optional(),
+  /** set by a judgement of recorded traffic (serve --judge, observe) rather than a run */
+  judgement: JudgementFactsSchema.optional(),
 });
 export type Summary = z.infer<typeof SummarySchema>;

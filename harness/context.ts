@@ -13,6 +13,8 @@ export const RunSettingsSchema = z.object({
   shrink: z.enum(['on', 'off']).default('on'),
   areas: z.array(z.enum(INTERFACES)).default([...INTERFACES]),
   reportsDir: z.string().min(1).default('reports'),
+  /** where each request is written down with its rule, for a recording proxy (contract/rule-channel.ts LedgerLine); unset: nowhere */
+  ruleLedger: z.string().min(1).optional(),
   runId: z.string().regex(/^[a-z0-9]{4,16}$/),
 });
 export type RunSettings = z.infer<typeof RunSettingsSchema>;

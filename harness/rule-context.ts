@@ -67,14 +67,19 @@ export class RuleContext {
     const credentials = profileCredentials(this.profile);
     this.redact = new Redactor(credentials.secrets, credentials.identifiers);
     const timeoutMs = this.run.settings.requestTimeoutMs;
+    const judges = judgedIds(meta.operation);
+    const ledger = worker.ledger(this.run.settings.ruleLedger);
     const dispatcher = composeTransport(worker.transport, {
       timeoutMs,
       // every request names its rule, so a target's logs can be matched with the report, and the
       // operations it judges, so a test-only refusal mode can refuse only its preconditions (reference/refusals.ts)
-      rule: { id: meta.id, judges: judgedIds(meta.operation) },
+      rule: { id: meta.id, judges },
       deadline,
       onRateLimited: (event) => this.rateLimited.push(event),
-      record: (exchange) => this.recorded.push({ exchange, at: Date.now(), phase: this.phase }),
+      record: (exchange) => {
+        this.recorded.push({ exchange, at: Date.now(), phase: this.phase });
+        ledger?.(meta.id, this.phase, exchange);
+      },
     });
     this.http = new HttpClient(dispatcher, {
       timeoutMs,

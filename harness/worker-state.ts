@@ -1,6 +1,7 @@
 import { test } from 'vitest';
 import type { Limits } from '../contract/profile.js';
 import { runContext } from './context.js';
+import { ledgerWriter, type LedgerWriter } from './rule-ledger.js';
 import { SharedFixtures } from './shared.js';
 import { WorkerTransport } from './transport/worker.js';
 
@@ -15,9 +16,15 @@ export class WorkerState {
   /** fixtures the worker's rules share and do not change, removed when the worker ends (harness/shared.ts) */
   readonly shared = new SharedFixtures();
   #tests = 0;
+  #ledger?: LedgerWriter;
 
   constructor(limits: Limits) {
     this.transport = new WorkerTransport(limits);
+  }
+
+  /** The rule ledger's writer for this worker (run setting SMS_RULE_LEDGER), opened at its first use; none when unset. */
+  ledger(dir: string | undefined): LedgerWriter | undefined {
+    return dir ? (this.#ledger ??= ledgerWriter(dir)) : undefined;
   }
 
   /** The next test's number in this worker, for names unique in the run (RuleContext.prefix). */

@@ -27,6 +27,10 @@ export interface ClientVerdict {
   violation?: { exchange: RecordedExchange; why: string };
   /** why the rule could not be judged, when the recording defeated it */
   problem?: string;
+  /**
+   * violations by requests a rule of the suite sent wrong on purpose (RecordedExchange.deliberate): reported apart, never counted in the outcome
+   */
+  deliberate?: { count: number; rules: string[]; first: { exchange: RecordedExchange; why: string } };
 }
 
 export interface Judgement {
@@ -40,7 +44,9 @@ export interface Judgement {
 const SEEN_KEPT = 5;
 
 export function verdictOf(rule: ClientRule, findings: readonly Finding[]): ClientVerdict {
-  const bad = findings.filter((f) => f.why !== undefined);
+  const wrong = findings.filter((f) => f.why !== undefined);
+  const meant = wrong.filter((f) => f.o.x.deliberate !== undefined);
+  const bad = meant.length ? wrong.filter((f) => !meant.includes(f)) : wrong;
   const good = findings.filter((f) => f.why === undefined);
   const outcome: ClientOutcome = bad.length > 0 ? 'fail' : good.length > 0 ? 'pass' : 'notExercised';
   return {
@@ -54,6 +60,7 @@ export function verdictOf(rule: ClientRule, findings: readonly Finding[]): Clien
     seen: good.slice(0, SEEN_KEPT).map((f) => f.o.x.seq),
     violations: bad.length,
     ...(bad[0] ? { violation: { exchange: bad[0].o.x, why: bad[0].why! } } : {}),
+    ...(meant[0] ? { deliberate: { count: meant.length, rules: [...new Set(meant.map((f) => f.o.x.deliberate!))].sort(), first: { exchange: meant[0].o.x, why: meant[0].why! } } } : {}),
   };
 }
 

@@ -22,6 +22,8 @@ export interface RecordedExchange {
   headers: Record<string, string>;
   body?: string;
   status?: number;
+  /** the answer's headers, names lower-case (a proxy sees them; the server rules read content types) */
+  answerHeaders?: Record<string, string>;
   answer?: string;
   /** why there is no answer, if there is none */
   error?: string;
@@ -29,6 +31,11 @@ export interface RecordedExchange {
   problem?: string;
   /** an SMTP command of the gateway rather than an HTTP request (judge/smtp.ts): method is its verb, body its line, status its reply code */
   smtp?: SmtpCommandRecord;
+  /**
+   * the id of the suite's rule that sent this request wrong on purpose, where the suite said so
+   * (judge/observe/ledger.ts): its violations are reported apart, never counted
+   */
+  deliberate?: string;
 }
 
 export type Parsed = { ok: true; value: unknown } | { ok: false; reason: string };

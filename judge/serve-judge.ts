@@ -35,10 +35,12 @@ export interface JudgeServeOptions {
   reportsDir: string;
   forSeconds?: number;
   log: (line: string) => void;
+  /** writes the reports of the recording and answers the exit code (the CLI's writes a run's reports: cli/judge-reports.ts); else writeJudgement */
+  report?: (exchanges: readonly RecordedExchange[], profile: ProfileInput, startedAt: Date) => Promise<number>;
 }
 
 /** Every credential the recording shows, learnt so no report shows it (as a run's redaction does). */
-function redactorFor(profile: ProfileInput, exchanges: readonly RecordedExchange[]): Redactor {
+export function redactorFor(profile: ProfileInput, exchanges: readonly RecordedExchange[]): Redactor {
   const creds = profileCredentials(profile);
   const redact = new Redactor(creds.secrets, creds.identifiers);
   const learnFrom = (text: string | undefined) => {
@@ -111,7 +113,9 @@ export async function judgeTraffic(o: JudgeServeOptions): Promise<{ url: string;
     await recorder.close();
     stopSmtp?.();
     try {
-      return writeJudgement([...recorder.exchanges, ...smtpExchanges(smtp, recorder.exchanges.length)], { ...o.profile, baseUrl: recorder.url }, o.reportsDir, startedAt, o.log);
+      const profile = { ...o.profile, baseUrl: recorder.url };
+      const exchanges = [...recorder.exchanges, ...smtpExchanges(smtp, recorder.exchanges.length)];
+      return await (o.report ? o.report(exchanges, profile, startedAt) : writeJudgement(exchanges, profile, o.reportsDir, startedAt, o.log));
     } catch (e) {
       o.log(`The judge could not write its report: ${(e as Error).message}`);
       return 4;

@@ -7,6 +7,7 @@ import type { RuleEvidence } from './verdict-evidence.js';
 import { BUCKETS, bucketOf, findings } from './verdict-findings.js';
 import { STYLE } from './verdict-style.js';
 import { runDuration, runStart } from './run-meta.js';
+import { judgementSection } from './verdict-judgement.js';
 
 /**
  * The page the report opens on: the verdict with its counts and
@@ -123,10 +124,11 @@ ${interfaces.map((i) => row(i, summary.rules.filter((r) => r.interface === i))).
 ${verdict.notCovered.map((i) => `<tr><td>${esc(i)}</td><td colspan="6" style="text-align:left">not covered: the suite has no rules for this interface yet</td></tr>`).join('\n')}
 ${row('total', summary.rules)}
 </table></div>
+${judgementSection(summary)}
 ${summary.suiteErrors.length ? `<h2>The suite itself failed</h2><pre>${esc(summary.suiteErrors.join('\n'))}</pre>` : ''}
 ${bad.length ? `<h2 id="stale">Expectations that fail the run (${bad.length})</h2>${bad.map((r) => ruleCard(r, evidence.get(r.id), options)).join('\n')}` : ''}
 ${bucketHtml}
-<h2 id="na">Not applicable (${na.length}): the profile lacks what these rules need</h2>
+<h2 id="na">Not applicable (${na.length}): ${summary.judgement ? 'the traffic did not exercise these rules' : 'the profile lacks what these rules need'}</h2>
 ${na.length ? na.map((r) => ruleCard(r, evidence.get(r.id), options)).join('\n') : '<p>None.</p>'}
 <h2 id="sections">Rules by section of the interface spec</h2>
 ${sections

@@ -61,6 +61,7 @@ const RUN_ENV: Record<string, keyof RunSettings> = {
   SMS_SHRINK: 'shrink',
   SMS_AREAS: 'areas',
   SMS_RUN_ID: 'runId',
+  SMS_RULE_LEDGER: 'ruleLedger',
 };
 
 const list = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);

@@ -10,7 +10,7 @@ describe('every subcommand answers --help', () => {
   const commands = Object.keys(COMMANDS);
 
   test('the commands are the ones main dispatches', () => {
-    expect(commands.sort()).toEqual(['bundle', 'compare', 'diff', 'discover', 'merge', 'report', 'run', 'serve', 'verify']);
+    expect(commands.sort()).toEqual(['bundle', 'compare', 'diff', 'discover', 'merge', 'observe', 'report', 'run', 'serve', 'verify']);
   });
 
   test('<command> --help, <command> -h and help <command>: exit 0, a usage line naming the command, its exit codes', { timeout: 240_000 }, async () => {

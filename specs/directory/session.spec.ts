@@ -82,7 +82,10 @@ rule(
     const key = await t.given('log on to the messaging interface', () => messagingKey(t));
     const query = someQuery(t);
     await t.given('the search is answered with the key', async () => expectSuccess(await t.clients.directory.search(key, query), 'search with the key'));
-    await t.given('log out', async () => expectSuccess(await t.rest.logout(key), 'Log out'));
+    await t.given('log out', async () => {
+      expectSuccess(await t.rest.logout(key), 'Log out');
+      t.removed.add(key);
+    });
     expectRefused(await t.clients.directory.search(key, query), 'spec §4.3 Log out: later calls with the key are invalid');
   },
 );

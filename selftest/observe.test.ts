@@ -4,14 +4,15 @@ import { createServer as createHttpsServer } from 'node:https';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { servedReference } from './support/reference.js';
 import { startObserve } from '../cli/observe.js';
 import { SummarySchema } from '../contract/summary.js';
 import { newSharedState, runSession } from '../judge/deviant/run.js';
 import { clientSwitches } from '../judge/deviant/switches.js';
 import { startObserveProxy } from '../judge/observe/proxy.js';
 import { Faults } from '../reference/faults.js';
-import { start, type RunningReference } from '../reference/server.js';
+import { start } from '../reference/server.js';
 
 /**
  * observe (cli/observe.ts, judge/observe/*): the proxy passes every byte on untouched both ways
@@ -136,18 +137,12 @@ describe('observe', () => {
   });
 
   describe('a client judged through observe, in front of the reference', () => {
-    let ref: RunningReference;
-    beforeAll(async () => {
-      ref = await start();
-    });
-    afterAll(async () => {
-      await ref?.close();
-    });
+    const ref = servedReference();
 
     test("a deviant client's switch fails its rule (exit 1), with the violating exchange and the spec words in a run's reports", async () => {
       const reports = mkdtempSync(join(tmpdir(), 'observe-judge-'));
-      const observing = await startObserve({ upstream: ref.url, profile: ref.profile, reportsDir: reports, allure: false, log: () => undefined });
-      const profile = { ...ref.profile, baseUrl: observing.url };
+      const observing = await startObserve({ upstream: ref().url, profile: ref().profile, reportsDir: reports, allure: false, log: () => undefined });
+      const profile = { ...ref().profile, baseUrl: observing.url };
       const rule = 'messaging-soap.client.create-folder-soap-action';
       await runSession(profile, newSharedState(), 'soap', clientSwitches(profile).find((s) => s.rule === rule));
       expect(await observing.finish()).toBe(1);
@@ -164,7 +159,7 @@ describe('observe', () => {
       expect(page).toContain(rule);
       expect(page).toContain('in quotes');
       // the secrets of the recording are not in the reports
-      expect(readFileSync(join(reports, 'summary.json'), 'utf8')).not.toContain(ref.profile.accounts?.primary?.password ?? 'no password');
+      expect(readFileSync(join(reports, 'summary.json'), 'utf8')).not.toContain(ref().profile.accounts?.primary?.password ?? 'no password');
     }, 60_000);
 
     test('a server answering against a schema fails the server rule traffic judges it by (its reference fault)', async () => {

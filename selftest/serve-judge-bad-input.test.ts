@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { servedReference } from './support/reference.js';
 import { SummarySchema } from '../contract/summary.js';
 import { KEPT_BODY_BYTES } from '../judge/bad-input.js';
 import { FINISH_PATH, judgeTraffic } from '../judge/serve-judge.js';
-import { start, type RunningReference } from '../reference/server.js';
 
 /**
  * Bad input to `serve --judge` (judge/bad-input.ts): bytes that are not HTTP, a broken JSON body,
@@ -36,18 +36,12 @@ const BOMB = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.fr
 const DEEP = `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><Logon xmlns="https://ssl.certifiedmail.com/CMv4">${'<a>'.repeat(50_000)}${'</a>'.repeat(50_000)}</Logon></soap:Body></soap:Envelope>`;
 
 describe('serve --judge given bad input', () => {
-  let ref: RunningReference;
-  beforeAll(async () => {
-    ref = await start();
-  });
-  afterAll(async () => {
-    await ref?.close();
-  });
+  const ref = servedReference();
 
   test('garbage, broken JSON, an XML bomb, a hang-up mid-body and a huge body: each one sentence in the report, the judge neither crashes nor stops answering', async () => {
     const reports = mkdtempSync(join(tmpdir(), 'judge-bad-'));
     const lines: string[] = [];
-    const front = await judgeTraffic({ upstream: ref.url, profile: ref.profile, reportsDir: reports, log: (l) => lines.push(l) });
+    const front = await judgeTraffic({ upstream: ref().url, profile: ref().profile, reportsDir: reports, log: (l) => lines.push(l) });
     const soap = (body: string) => fetch(`${front.url}/cmv4/cmv4.asmx`, { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '"https://ssl.certifiedmail.com/CMv4/Logon"' }, body });
 
     // not HTTP at all: the front's HTTP server refuses the bytes; the recording says so

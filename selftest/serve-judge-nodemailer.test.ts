@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { servedReference } from './support/reference.js';
 import { SummarySchema } from '../contract/summary.js';
 import { FINISH_PATH, judgeTraffic } from '../judge/serve-judge.js';
-import { start, type RunningReference } from '../reference/server.js';
 import { SMTP_CLIENT_RULES } from '../specs/smtp/client.rules.js';
 
 /**
@@ -16,18 +16,12 @@ import { SMTP_CLIENT_RULES } from '../specs/smtp/client.rules.js';
  * one sending from an address the company's whitelist leaves out gets the whitelist warning.
  */
 describe('nodemailer judged by serve --judge', () => {
-  let ref: RunningReference;
-  beforeAll(async () => {
-    ref = await start();
-  });
-  afterAll(async () => {
-    await ref?.close();
-  });
+  const ref = servedReference();
 
   const judged = async (send: (creds: { user: string; pass: string }) => Promise<void>) => {
     const reports = mkdtempSync(join(tmpdir(), 'judge-nodemailer-'));
-    const front = await judgeTraffic({ upstream: ref.url, profile: ref.profile, reportsDir: reports, recordSmtp: (sink) => ref.recordSmtp(sink), log: () => undefined });
-    const { userId, password } = ref.state.smtp.credentials(ref.profile.companies!.primary!);
+    const front = await judgeTraffic({ upstream: ref().url, profile: ref().profile, reportsDir: reports, recordSmtp: (sink) => ref().recordSmtp(sink), log: () => undefined });
+    const { userId, password } = ref().state.smtp.credentials(ref().profile.companies!.primary!);
     await send({ user: userId, pass: password });
     const secrets = [password, Buffer.from(`\u0000${userId}\u0000${password}`).toString('base64'), Buffer.from(password).toString('base64')];
     await fetch(`${front.url}${FINISH_PATH}`, { method: 'POST' });
@@ -38,13 +32,13 @@ describe('nodemailer judged by serve --judge', () => {
     for (const f of ['summary.json', 'client-judgement.json', 'client-verdict.txt']) for (const secret of secrets) expect(readFileSync(join(reports, f), 'utf8')).not.toContain(secret);
     return { code, summary, judgement, smtp: summary.rules.filter((r) => r.interface === 'smtp') };
   };
-  const mail = (to: string) => ({ from: ref.profile.accounts!.peer!.email, to, subject: 'judged by the gateway', text: 'plain text\r\nover TLS\r\n' });
+  const mail = (to: string) => ({ from: ref().profile.accounts!.peer!.email, to, subject: 'judged by the gateway', text: 'plain text\r\nover TLS\r\n' });
   const transport = (creds: { user: string; pass: string }, extra: Record<string, unknown> = {}) =>
-    nodemailer.createTransport({ host: ref.smtp.host, port: ref.smtp.port, secure: false, auth: creds, tls: { rejectUnauthorized: false }, ...extra });
+    nodemailer.createTransport({ host: ref().smtp.host, port: ref().smtp.port, secure: false, auth: creds, tls: { rejectUnauthorized: false }, ...extra });
 
   test('with its defaults and with AUTH LOGIN over required TLS, every SMTP client rule passes', async () => {
     const { code, summary, judgement, smtp } = await judged(async (creds) => {
-      const to = ref.profile.accounts!.primary!.email;
+      const to = ref().profile.accounts!.primary!.email;
       const plain = transport(creds);
       await plain.sendMail(mail(to));
       plain.close();
@@ -61,7 +55,7 @@ describe('nodemailer judged by serve --judge', () => {
   test('a nodemailer told to ignore STARTTLS sends AUTH in clear: the TLS rule fails with that exchange', async () => {
     const { code, smtp } = await judged(async (creds) => {
       const clear = transport(creds, { ignoreTLS: true });
-      await expect(clear.sendMail(mail(ref.profile.accounts!.primary!.email))).rejects.toThrow();
+      await expect(clear.sendMail(mail(ref().profile.accounts!.primary!.email))).rejects.toThrow();
       clear.close();
     });
     const tls = smtp.find((r) => r.id === 'smtp.client.starttls-before-auth')!;
@@ -71,12 +65,12 @@ describe('nodemailer judged by serve --judge', () => {
   }, 60_000);
 
   test("a nodemailer sending from an address the company's whitelist leaves out: the gateway's refusal is the whitelist rule's warning (should)", async () => {
-    const company = ref.profile.companies!.primary!;
-    ref.state.smtp.setWhitelist(company, [{ Domain: 'reference.test', Incoming: true, IpAddress: '127.0.0.2', Outgoing: true, Port: 25, Subnet: '255.255.255.255' }]);
+    const company = ref().profile.companies!.primary!;
+    ref().state.smtp.setWhitelist(company, [{ Domain: 'reference.test', Incoming: true, IpAddress: '127.0.0.2', Outgoing: true, Port: 25, Subnet: '255.255.255.255' }]);
     try {
       const { code, smtp } = await judged(async (creds) => {
         const outside = transport(creds);
-        await expect(outside.sendMail(mail(ref.profile.accounts!.primary!.email))).rejects.toThrow();
+        await expect(outside.sendMail(mail(ref().profile.accounts!.primary!.email))).rejects.toThrow();
         outside.close();
       });
       const rule = smtp.find((r) => r.id === 'smtp.client.whitelisted-address')!;
@@ -86,7 +80,7 @@ describe('nodemailer judged by serve --judge', () => {
       // a should-level finding: a warning, not a must-level failure
       expect(code).toBe(0);
     } finally {
-      ref.state.smtp.setWhitelist(company, undefined);
+      ref().state.smtp.setWhitelist(company, undefined);
     }
   }, 60_000);
 });

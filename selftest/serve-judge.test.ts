@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { servedReference } from './support/reference.js';
 import { SummarySchema } from '../contract/summary.js';
-import { start, type RunningReference } from '../reference/server.js';
 import { newSharedState, runSession } from '../judge/deviant/run.js';
 import { clientSwitches } from '../judge/deviant/switches.js';
 import { FINISH_PATH, judgeTraffic } from '../judge/serve-judge.js';
@@ -17,19 +17,13 @@ import { startRecorder } from '../judge/recorder.js';
  * never a crash of the judge.
  */
 describe('serve --judge', () => {
-  let ref: RunningReference;
-  beforeAll(async () => {
-    ref = await start();
-  });
-  afterAll(async () => {
-    await ref?.close();
-  });
+  const ref = servedReference();
 
   const judged = async (session: 'rest' | 'soap', switchRule?: string) => {
     const reports = mkdtempSync(join(tmpdir(), 'judge-'));
     const lines: string[] = [];
-    const front = await judgeTraffic({ upstream: ref.url, profile: ref.profile, reportsDir: reports, log: (l) => lines.push(l) });
-    const profile = { ...ref.profile, baseUrl: front.url };
+    const front = await judgeTraffic({ upstream: ref().url, profile: ref().profile, reportsDir: reports, log: (l) => lines.push(l) });
+    const profile = { ...ref().profile, baseUrl: front.url };
     const sw = switchRule ? clientSwitches(profile).find((s) => s.rule === switchRule) : undefined;
     await runSession(profile, newSharedState(), session, sw);
     await fetch(`${front.url}${FINISH_PATH}`, { method: 'POST' });

@@ -117,11 +117,8 @@ rule(
             : (await t.rest.deleteMessage(rest[s].auth, mid, permanently)).status,
         retract: async (mid) => (form(`retract(${mid})`) === 'SOAP' ? status(await t.soap.retract(senderSoap.key, mid)) : (await t.rest.retract(sender.auth, mid)).status),
         // where each copy is, judged by listings of the mailbox (independent of the form that moved it)
-        // one folder after another, stopping where the copy is (as the REST model does)
-        async holds(s, mid, folders) {
-          for (const f of folders) if ((await rest[s].idsIn(f)).includes(mid)) return true;
-          return false;
-        },
+        // (the folders are read together: the read-backs do not depend on each other)
+        holds: async (s, mid, folders) => (await Promise.all(folders.map((f) => rest[s].idsIn(f)))).some((ids) => ids.includes(mid)),
       };
       return { api, trace, made };
     };

@@ -1,7 +1,7 @@
 import * as allure from 'allure-js-commons';
 import type { InterfaceName, Profile } from '../contract/profile.js';
 import { judgedIds, judgedNames, type Judged, type OperationId } from '../contract/operations.js';
-import { claimCompany, type CompanyClaim } from './company-lock.js';
+import { claimCompany, type ClaimKind } from './claims.js';
 import { decisiveInputs } from './evidence.js';
 import { attachEvidence } from './rule-evidence.js';
 import { RuleContext } from './rule-context.js';
@@ -51,7 +51,7 @@ export interface RuleMeta {
    * the rule changes one, so it runs alone and only where the profile allows company changes
    * (admin.allowCompanyChanges); 'uses' that it relies on them, so it never runs beside a change.
    */
-  company?: CompanyClaim;
+  company?: ClaimKind;
 }
 
 /** What reporters read from task.meta. */

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { forgetCompanyClaims } from '../harness/company-lock.js';
+import { forgetClaims } from '../harness/claims.js';
 import { openRun } from './run-context.js';
 
 /**
@@ -13,7 +13,7 @@ export default async function setup(project: TestProject) {
   const context = given ?? opened!.context;
   if (opened) project.provide('conformance', context);
   return async () => {
-    forgetCompanyClaims(context.settings.runId);
+    forgetClaims(context.settings.runId);
     await opened?.close();
   };
 }

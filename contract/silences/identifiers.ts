@@ -39,7 +39,7 @@ export const IDENTIFIER_SILENCES = [
     readings: ['platform', 'per-user'],
     says: { platform: 'a folder id names one folder of one user’s mailbox across the platform, the same in REST and SOAP and in every session of that user', 'per-user': 'folder ids are numbered per user: the same id names a folder in several users’ mailboxes, each user’s own' },
     neutral:
-      'a folder id is used by the user whose folder list or create answer gave it; system folders are found by name (silence folder-ids). The party rules (contract/parties.ts) send the owner’s folder id as another user’s and judge only what the owner’s folder gives away or loses, never the answer’s status: under per-user numbering the id may name a folder of the caller’s own, and the caller’s own message moved there is then not checked (P1).',
+      'a folder id is used by the user whose folder list or create answer gave it; system folders are found by name (silence folder-ids). The party rules (contract/parties.ts) send the owner’s folder id as another user’s and judge only what the owner’s folder gives away or loses, never the answer’s status: under per-user numbering the id may name a folder of the caller’s own. A cell that deletes the owner’s folder or moves into it holds the parties’ folders and uses an owner’s folder id that names none of theirs, so the caller’s own message must stay where it was (P1).',
     clarification: 'P1',
   }),
   silence({

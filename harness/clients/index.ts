@@ -7,7 +7,16 @@ import { DirectoryClient } from './directory.js';
 import { MessagingRestClient } from './messaging-rest.js';
 import { MessagingSoapClient } from './messaging-soap.js';
 import { ProvisioningClient } from './provisioning.js';
+import type { FolderCreation } from './folder-creation.js';
 import { TokenClient } from './token.js';
+
+export interface ClientHooks {
+  /** the rule's evidence, for what a client decodes (provisioning's decrypted models) */
+  view?: EvidenceView;
+  /** whether what is sent now is judged by the rule (not a precondition's or cleanup's work) */
+  judging?: () => boolean;
+  creatingFolder?: FolderCreation;
+}
 
 /** One typed client per interface, created on first use for the current test. */
 export class Clients {
@@ -23,10 +32,7 @@ export class Clients {
     private readonly profile: Profile,
     /** the test's redactor, so clients that decrypt can hide what they reveal */
     private readonly redact: Redactor = new Redactor(),
-    /** the rule's evidence, for what a client decodes (provisioning's decrypted models) */
-    private readonly view?: EvidenceView,
-    /** whether what is sent now is judged by the rule (not a precondition's or cleanup's work) */
-    private readonly judging: () => boolean = () => true,
+    private readonly hooks: ClientHooks = {},
   ) {}
 
   get token(): TokenClient {
@@ -34,11 +40,11 @@ export class Clients {
   }
 
   get rest(): MessagingRestClient {
-    return (this.#rest ??= new MessagingRestClient(this.http, this.profile));
+    return (this.#rest ??= new MessagingRestClient(this.http, this.profile, this.hooks.creatingFolder));
   }
 
   get soap(): MessagingSoapClient {
-    return (this.#soap ??= new MessagingSoapClient(this.http, this.profile, this.redact, this.judging));
+    return (this.#soap ??= new MessagingSoapClient(this.http, this.profile, this.redact, this.hooks.judging, this.hooks.creatingFolder));
   }
 
   get directory(): DirectoryClient {
@@ -46,7 +52,7 @@ export class Clients {
   }
 
   get provisioning(): ProvisioningClient {
-    return (this.#provisioning ??= new ProvisioningClient(this.http, this.profile, this.redact, this.view));
+    return (this.#provisioning ??= new ProvisioningClient(this.http, this.profile, this.redact, this.hooks.view));
   }
 
   get admin(): AdminClient {

@@ -8,6 +8,7 @@ import type {
 } from '../../contract/messaging.js';
 import type { Account, Profile } from '../../contract/profile.js';
 import type { HttpClient, HttpResponse } from '../http.js';
+import { sendNow, type FolderCreation } from './folder-creation.js';
 import type { OperationId } from '../../contract/operations.js';
 
 /** How a messaging REST call authenticates: a session key (spec §5.4) or an access token (B2). */
@@ -19,12 +20,17 @@ export type RestAuth = { sessionKey: string } | { authorization: string } | 'non
  * response; specs judge it with harness/expect.ts. Bodies typed `unknown` let malformed-input
  * rules send what they need.
  */
+/** The credential a request carries, which names its session. */
+const keyOf = (auth: RestAuth): string => (auth === 'none' ? '' : 'sessionKey' in auth ? auth.sessionKey : auth.authorization);
+
 export class MessagingRestClient {
   readonly base: string;
 
   constructor(
     private readonly http: HttpClient,
     private readonly profile: Profile,
+    /** how a folder creation is sent (harness/clients/index.ts FolderCreation) */
+    private readonly creatingFolder: FolderCreation = sendNow,
   ) {
     this.base = (profile.urls.messagingRest ?? `${profile.baseUrl.replace(/\/$/, '')}/SecureMessagingAPI`).replace(/\/$/, '');
   }
@@ -81,7 +87,7 @@ export class MessagingRestClient {
   }
 
   createFolder(auth: RestAuth, body: CreateFolderRequest | Record<string, unknown>): Promise<HttpResponse> {
-    return this.call('messaging-rest.CreateFolder', 'POST', '/Folder', auth, { json: body });
+    return this.creatingFolder(keyOf(auth), () => this.call('messaging-rest.CreateFolder', 'POST', '/Folder', auth, { json: body }));
   }
 
   deleteFolder(auth: RestAuth, folderId: number): Promise<HttpResponse> {

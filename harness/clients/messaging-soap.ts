@@ -4,6 +4,7 @@ import type { OperationId } from '../../contract/operations.js';
 import type { Account, Profile } from '../../contract/profile.js';
 import { childNamed, escapeAttribute, escapeXml, parseXml, resolveQName, type XmlElement } from '../../contract/wire/xml.js';
 import type { HttpClient, HttpResponse } from '../http.js';
+import { sendNow, type FolderCreation } from './folder-creation.js';
 import type { Redactor } from '../redact.js';
 
 /**
@@ -55,6 +56,8 @@ export class MessagingSoapClient {
     private readonly redact: Redactor,
     /** whether what is sent now is judged by the rule (harness/rule-context.ts phase) */
     private readonly judging: () => boolean = () => true,
+    /** how a folder creation is sent (harness/clients/index.ts FolderCreation) */
+    private readonly creatingFolder: FolderCreation = sendNow,
   ) {
     this.endpoint = (profile.urls.messagingSoap ?? `${profile.baseUrl.replace(/\/$/, '')}/cmv4/cmv4.asmx`).replace(/\/$/, '');
     this.namespace = profile.soapNamespace;
@@ -109,7 +112,7 @@ export class MessagingSoapClient {
     this.call('ChangePassword', [['EmailAddr', email], ['NewPassword', newPassword], ['OldPassword', oldPassword]]);
   logout = (key: string) => this.call('Logout', [['SessionKey', key]]);
   folderList = (key: string) => this.call('GetFolderList', [['SessionKey', key]]);
-  createFolder = (key: string, type: number, name: string) => this.call('CreateFolder', [['SessionKey', key], ['FolderType', type], ['FolderName', name]]);
+  createFolder = (key: string, type: number, name: string) => this.creatingFolder(key, () => this.call('CreateFolder', [['SessionKey', key], ['FolderType', type], ['FolderName', name]]));
   deleteFolder = (key: string, fid: number) => this.call('DeleteFolder', [['SessionKey', key], ['FID', fid]]);
   getMime = (key: string, mid: number) =>
     this.call('GetMIMEMessage', [['SessionKey', key], ['MID', mid], ['WithCMHeaderXML', false], ['WithTrackingXML', false], ['WithSecurityEnvelope', false]]);

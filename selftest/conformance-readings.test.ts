@@ -17,11 +17,10 @@ describe('a conformance run against the embedded reference server under other re
    * Other conforming servers: `alt` takes the second reading of every silence, and two
    * seeded random combinations mix readings. The seeds are fixed so a failure replays; the
    * before-stop check and `REFERENCE_VARIANT=random:<n> npm run conformance` try fresh ones.
-   * (Seeds drawing securemail 5.4 and direct 6.3 would let the declared-readings check skip its
-   * last two runs, judging these instead; they showed a race of the party rules under per-user
-   * folder ids, docs/clarifications.md P1: mend it before switching to them.)
+   * They draw the platforms the last two declared-reading runs would (securemail 5.4, direct
+   * 6.3), so the declared-readings check below judges these instead of running those.
    */
-  const RANDOM = { 'random:20261123': 'direct 6.1', 'random:8675309': 'direct 6.1' } as const;
+  const RANDOM = { 'random:20261125': 'securemail 5.4', 'random:20261126': 'direct 6.3' } as const;
   const judged = new Map<string, CliResult>();
   test.each(['alt', ...Object.keys(RANDOM)])('REFERENCE_VARIANT=%s (other legal readings where the spec is silent) passes too', async (variant) => {
     // every run here is also judged by the declared-readings check below (seed 15, as there)
@@ -45,8 +44,7 @@ describe('a conformance run against the embedded reference server under other re
   test('declared readings: only rules whose check a reading makes impossible are not applicable under it', { timeout: 900_000 }, async () => {
     const runs = [];
     const taken = new Set<string>();
-    // alt is judged; the random runs join once seeds that spare reading runs are in use (see RANDOM)
-    for (const variant of ['alt']) {
+    for (const variant of ['alt', ...Object.keys(RANDOM)]) {
       const run = judged.get(variant) ?? (await runCli(['run', '--no-allure', '--seed', '15'], { REFERENCE_VARIANT: variant }));
       const picks = variantNamed(variant).differences();
       for (const p of picks) taken.add(p);

@@ -23,11 +23,11 @@ describe('party rules under per-user folder ids', () => {
     try {
       const { store } = reference.state.mailbox;
       const user = (name: string) => reference.state.domain.findUser(name)!;
-      const primary = user(reference.profile.accounts.primary!.username);
+      const primary = user(reference.profile.accounts!.primary!.username);
       // the owner's next folder ids: its own numbering goes on from its highest folder id
       const next = Math.max(...store.folders(primary).keys()) + 1;
       const planted = PARTIES.flatMap((party) => {
-        const holder = user(reference.profile.accounts[party]!.username);
+        const holder = user(reference.profile.accounts![party]!.username);
         return [0, 1, 2].map((i) => {
           const folder = { id: next + i, ownerId: holder.id, name: `another rule's folder ${i}`, type: INBOX_TYPE };
           store.folders(holder).set(folder.id, folder);

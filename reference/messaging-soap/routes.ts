@@ -37,9 +37,13 @@ const CLIENT_CAUSES: ReadonlySet<MailErrorCode> = new Set([
 
 const generalError = (at: Date) => internalErrorText(at.toISOString());
 
+/** The faultcode each reading of soap-fault-code gives a Fault of the body (S1); by-cause keeps the cause's. */
+const BODY_FAULT_CODE: Record<SoapReadings['faultCode'], FaultCode | undefined> = { 'by-cause': undefined, server: 'Server', client: 'Client' };
+
 function codeFor(ch: SoapReadings, cause: FaultCode): FaultCode {
+  // an envelope's own faults (SOAP 1.1 §4.4.1) keep their codes under every reading
   if (cause === 'VersionMismatch' || cause === 'MustUnderstand') return cause;
-  return ch.faultCode === 'server' ? 'Server' : ch.faultCode === 'client' ? 'Client' : cause;
+  return BODY_FAULT_CODE[ch.faultCode] ?? cause;
 }
 
 /**

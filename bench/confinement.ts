@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { FAULTS, type FaultDef } from '../reference/faults.js';
+import { RUN_FAULTS as FAULTS, type FaultDef } from '../reference/faults.js';
 import { SummarySchema, type Summary } from '../contract/summary.js';
 
 /**

@@ -49,6 +49,12 @@ export const TOKEN_ERRORS = {
 } as const satisfies Record<string, readonly number[]>;
 export type TokenErrorName = keyof typeof TOKEN_ERRORS;
 
+/**
+ * The rule observe judges answers naming `name` by (judge/observe/server-checks.ts): its status is
+ * one §7.1 lists it under. `token.traffic.<name in kebab case>-status`.
+ */
+export const tokenTrafficRuleId = (name: TokenErrorName): string => `token.traffic.${(name.match(/[A-Z]+(?![a-z])|[A-Z][a-z]*|\d+/g) ?? [name]).join('-').toLowerCase()}-status`;
+
 /** spec §4.1 'Failure: HTTP 400 or 401 with an error property' (B2 adds error_description). */
 export const TokenErrorBodySchema = z.looseObject({
   error: z.string(),

@@ -19,6 +19,11 @@ export interface FaultDef {
   readonly id: string;
   /** the rule id (specs/) whose test must fail while this fault is on */
   readonly rule: string;
+  /**
+   * The rule is judged on observed traffic only (judge/observe/server-checks.ts), no rule of a run:
+   * the fault rounds leave the fault out, and the observe self-test shows it fail its rule.
+   */
+  readonly observed?: true;
   /** what the server does wrong, in one sentence */
   readonly breaks: string;
   /**

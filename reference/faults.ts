@@ -1,4 +1,4 @@
-import { TOKEN_FAULTS } from './token/faults.js';
+import { TOKEN_FAULTS, TOKEN_TRAFFIC_FAULTS } from './token/faults.js';
 import { MESSAGING_REST_FAULTS } from './messaging-rest/faults.js';
 import { PROVISIONING_FAULTS } from './provisioning/faults.js';
 import { MESSAGING_SOAP_FAULTS } from './messaging-soap/faults.js';
@@ -32,7 +32,7 @@ export type { FaultDef } from './fault-def.js';
  * rule's test fails under it. Each interface declares its faults `as const`, so `FaultId` is the
  * union of their literal ids and a misspelt id in a check fails tsc.
  */
-export const FAULTS = [...TOKEN_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS, ...MESSAGING_SOAP_FAULTS, ...ADMIN_FAULTS, ...SMTP_FAULTS, ...DIRECTORY_FAULTS, ...PARTY_FAULTS, ...CREDENTIAL_FAULTS, ...FIELD_FAULTS, ...LISTING_FAULTS] as const satisfies readonly FaultDef[];
+export const FAULTS = [...TOKEN_FAULTS, ...TOKEN_TRAFFIC_FAULTS, ...PROVISIONING_FAULTS, ...MESSAGING_REST_FAULTS, ...MESSAGING_SOAP_FAULTS, ...ADMIN_FAULTS, ...SMTP_FAULTS, ...DIRECTORY_FAULTS, ...PARTY_FAULTS, ...CREDENTIAL_FAULTS, ...FIELD_FAULTS, ...LISTING_FAULTS] as const satisfies readonly FaultDef[];
 
 /** The id of a fault of the catalogue: a literal union, so `faults.on('misspelt', …)` fails tsc. */
 export type FaultId = (typeof FAULTS)[number]['id'];
@@ -199,15 +199,18 @@ export class Faults {
 
 const cellKey = (read: string, write: string, field: string) => `${read}|${write}|${field}`;
 
+/** The faults whose rule a run judges (the others' rules observe judges, FaultDef.observed). */
+export const RUN_FAULTS: readonly FaultDef[] = FAULTS.filter((f: FaultDef) => !f.observed);
+
 /** The k-th fault of each rule (rules with fewer faults drop out of later rounds). */
 export function faultRound(k: number): FaultDef[] {
   const byRule = new Map<string, FaultDef[]>();
-  for (const f of FAULTS) byRule.set(f.rule, [...(byRule.get(f.rule) ?? []), f]);
+  for (const f of RUN_FAULTS) byRule.set(f.rule, [...(byRule.get(f.rule) ?? []), f]);
   return [...byRule.values()].flatMap((list) => (list[k] ? [list[k]] : []));
 }
 
 export function faultRounds(): number {
   const counts = new Map<string, number>();
-  for (const f of FAULTS) counts.set(f.rule, (counts.get(f.rule) ?? 0) + 1);
+  for (const f of RUN_FAULTS) counts.set(f.rule, (counts.get(f.rule) ?? 0) + 1);
   return Math.max(0, ...counts.values());
 }

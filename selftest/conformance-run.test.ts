@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { profileSecrets } from '../contract/profile.js';
-import { FAULTS } from '../reference/faults.js';
+import { FAULTS, RUN_FAULTS, type FaultDef } from '../reference/faults.js';
+import type { ProfileInput } from '../contract/profile.js';
+import { judgeAnswers } from '../judge/observe/server-checks.js';
 import { start } from '../reference/server.js';
 import { runCli, type CliResult, filesUnder } from './support/cli.js';
 import { failing } from './support/verdicts.js';
@@ -42,9 +44,14 @@ describe('a conformance run against the embedded reference server', () => {
 
   test('every rule has at least one reference fault, and every fault names a rule that exists', () => {
     const ruleIds = new Set(clean.summary().rules.map((r) => r.id));
-    const faulted = new Set(FAULTS.map((f) => f.rule));
+    const faulted = new Set(RUN_FAULTS.map((f) => f.rule));
     expect([...ruleIds].filter((id) => !faulted.has(id)), 'rules without a fault').toEqual([]);
-    expect(FAULTS.filter((f) => !ruleIds.has(f.rule)).map((f) => f.id), 'faults of unknown rules').toEqual([]);
+    expect(RUN_FAULTS.filter((f) => !ruleIds.has(f.rule)).map((f) => f.id), 'faults of unknown rules').toEqual([]);
+    // the rules observe alone judges (judge/observe/server-checks.ts) have theirs too
+    const traffic = judgeAnswers([], { baseUrl: 'http://127.0.0.1' } as ProfileInput).map((j) => j.result.id).filter((id) => !ruleIds.has(id));
+    const observed = FAULTS.filter((f: FaultDef) => f.observed);
+    expect(traffic.filter((id) => !observed.some((f) => f.rule === id)), 'traffic rules without a fault').toEqual([]);
+    expect(observed.filter((f) => !traffic.includes(f.rule)).map((f) => f.id), 'observed faults of no traffic rule').toEqual([]);
   });
 
 });

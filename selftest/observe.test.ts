@@ -1,17 +1,19 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { servedReference } from './support/reference.js';
-import { startObserve } from '../cli/observe.js';
+import { profileThrough, startObserve } from '../cli/observe.js';
 import { SummarySchema } from '../contract/summary.js';
 import { newSharedState, runSession } from '../judge/deviant/run.js';
 import { clientSwitches } from '../judge/deviant/switches.js';
 import { startObserveProxy } from '../judge/observe/proxy.js';
 import { Faults } from '../reference/faults.js';
+import { TOKEN_TRAFFIC_FAULTS } from '../reference/token/faults.js';
+import { runCli } from './support/cli.js';
 import { start } from '../reference/server.js';
 
 /**
@@ -178,5 +180,33 @@ describe('observe', () => {
         await faulty.close();
       }
     }, 60_000);
+
+    /** The token rules' traffic through observe, in front of a reference with `faults` on: observe's summary. */
+    const tokenTrafficThrough = async (faults: readonly string[], rules: string[]) => {
+      const faulty = await start({ faults: Faults.fromEnv({ REFERENCE_FAULTS: faults.join(',') }) });
+      try {
+        const dir = mkdtempSync(join(tmpdir(), 'observe-token-'));
+        const observing = await startObserve({ upstream: faulty.url, profile: faulty.profile, reportsDir: join(dir, 'observe'), allure: false, log: () => undefined });
+        writeFileSync(join(dir, 'through.json'), JSON.stringify(profileThrough(faulty.profile, faulty.url, observing.url)), { mode: 0o600 });
+        // the token rules' own verdicts do not matter here: what they send draws the §7.1 errors
+        await runCli(['run', '--no-allure', '--seed', '7', '--profile', join(dir, 'through.json'), ...rules], { SMS_SHRINK: 'off', SMS_PROPERTY_RUNS: '5' });
+        expect(await observing.finish()).toBe(1);
+        return SummarySchema.parse(JSON.parse(readFileSync(join(dir, 'observe', 'summary.json'), 'utf8')));
+      } finally {
+        await faulty.close();
+      }
+    };
+
+    test("a server answering a §7.1 error with a status §7.1 does not list it under fails that error's traffic rule (each name its reference fault), judged on the token rules' traffic", async () => {
+      // InvalidCredentials answered 400 would stop the lockout rule before AccountLockedOut: its fault is shown on its own
+      const alone = TOKEN_TRAFFIC_FAULTS.find((f) => f.rule === 'token.traffic.invalid-credentials-status')!;
+      const together = TOKEN_TRAFFIC_FAULTS.filter((f) => f !== alone);
+      const outcomes = (summary: { rules: Array<{ id: string; outcome: string }> }, faults: typeof TOKEN_TRAFFIC_FAULTS) => faults.map((f) => `${f.rule}: ${summary.rules.find((r) => r.id === f.rule)?.outcome}`);
+      const many = await tokenTrafficThrough(together.map((f) => f.id), ['--area', 'token']);
+      expect(outcomes(many, together)).toEqual(together.map((f) => `${f.rule}: fail`));
+      const one = await tokenTrafficThrough([alone.id], ['--rule', 'token.credentials.invalid']);
+      expect(outcomes(one, [alone])).toEqual([`${alone.rule}: fail`]);
+      expect(one.rules.find((r) => r.id === alone.rule)?.reason).toMatch(/names InvalidCredentials with HTTP 400; §7\.1 lists it under 401/);
+    }, 240_000);
   });
 });

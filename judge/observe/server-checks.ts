@@ -4,7 +4,7 @@ import { answerSchema, ANSWERING_OPERATIONS, schemaRuleId } from '../../contract
 import { sectionOf, specUnit } from '../../contract/spec/index.js';
 import { SPEC_RULES } from '../../contract/spec/rules.js';
 import type { RuleResult } from '../../contract/summary.js';
-import { TOKEN_ERRORS, type TokenErrorName } from '../../contract/token.js';
+import { TOKEN_ERRORS, tokenTrafficRuleId, type TokenErrorName } from '../../contract/token.js';
 import { answerProblems } from '../../harness/soap-answer-schema.js';
 import { observe, type Observed, type RecordedExchange } from '../exchange.js';
 import { settingsFromProfile } from '../settings.js';
@@ -32,8 +32,6 @@ interface TrafficCheck {
   judge(o: Observed): string | undefined;
 }
 
-const kebab = (name: string) => (name.match(/[A-Z]+(?![a-z])|[A-Z][a-z]*|\d+/g) ?? [name]).join('-').toLowerCase();
-
 function checksFor(namespace: string): TrafficCheck[] {
   const schema = answerSchema(namespace, ANSWERING_OPERATIONS.map((a) => a.op));
   const soap = ANSWERING_OPERATIONS.map(({ id, op }): TrafficCheck => {
@@ -55,7 +53,7 @@ function checksFor(namespace: string): TrafficCheck[] {
   });
   const token = (Object.entries(TOKEN_ERRORS) as Array<[TokenErrorName, readonly number[]]>).map(
     ([name, statuses]): TrafficCheck => ({
-      id: `token.traffic.${kebab(name)}-status`,
+      id: tokenTrafficRuleId(name),
       interface: 'token',
       level: 'must',
       title: `an answer of the token endpoint naming the error ${name} has HTTP ${statuses.join(' or ')}`,

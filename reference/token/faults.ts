@@ -1,7 +1,8 @@
 import type { FaultDef } from '../fault-def.js';
+import { declining, DECLINE } from '../policy.js';
 import { SPEC_TOKEN_POLICY } from './policy.js';
 import type { IdTokenClaims } from '../../contract/wire/jwt.js';
-import type { GrantType } from '../../contract/token.js';
+import { TOKEN_ERRORS, tokenTrafficRuleId, type GrantType, type TokenErrorName } from '../../contract/token.js';
 
 const no = () => false;
 /** A grant's required fields without `field`, for grant `of` only. */
@@ -57,3 +58,19 @@ export const TOKEN_FAULTS = [
   { id: 'token.bearer-wrong-user', rule: 'token.access-token.authorizes', breaks: "a valid access token opens another user's account on the messaging interface", rest: { accessTokenUser: (user, users) => [...users].find((u) => u !== user) ?? user } },
   { id: 'token.any-bearer-accepted', rule: 'token.access-token.invalid-refused', breaks: 'any bearer token is accepted on the messaging interface', rest: { userForUnknownAccessToken: (users) => users[Symbol.iterator]().next().value } },
 ] as const satisfies readonly FaultDef[];
+
+/** A status §7.1 does not list `name` under (of 400, 401, 403). */
+const unlisted = (name: TokenErrorName): number => [401, 400, 403].find((s) => !(TOKEN_ERRORS[name] as readonly number[]).includes(s))!;
+
+/**
+ * One fault per §7.1 error name: its answers leave with a status §7.1 does not list it under.
+ * Judged by the traffic rule observe derives for the name (judge/observe/server-checks.ts), so
+ * `observed`: the fault rounds leave them out, the observe self-test shows each fail its rule.
+ */
+export const TOKEN_TRAFFIC_FAULTS: readonly (FaultDef & { id: `token.traffic-${string}` })[] = (Object.keys(TOKEN_ERRORS) as TokenErrorName[]).map((name) => ({
+  id: `token.traffic-${tokenTrafficRuleId(name).slice('token.traffic.'.length)}`,
+  token: { errorStatus: declining<[TokenErrorName, number], number>((error) => (error === name ? unlisted(name) : DECLINE)) },
+  rule: tokenTrafficRuleId(name),
+  observed: true,
+  breaks: `an answer naming ${name} leaves with HTTP ${unlisted(name)}, which §7.1 does not list it under`,
+}));

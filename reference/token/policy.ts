@@ -76,6 +76,8 @@ export interface TokenPolicy {
   defaultMediaType(): string;
   /** §4.1: the tokens a grant issues, as the answer shows them */
   issuedAnswer(grant: GrantType, tokens: Record<string, unknown>): Record<string, unknown>;
+  /** §7.1: the status an answer naming `error` leaves with, given the one the endpoint decided */
+  errorStatus(error: TokenErrorName, status: number): number;
 }
 
 const yes = () => true;
@@ -109,4 +111,5 @@ export const SPEC_TOKEN_POLICY: TokenPolicy = {
   answersTextJson: yes,
   defaultMediaType: () => 'application/json',
   issuedAnswer: (_grant, tokens) => tokens,
+  errorStatus: (_error, status) => status,
 };

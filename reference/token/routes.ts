@@ -26,7 +26,7 @@ export function tokenRoutes(state: ReferenceState): Hono<AppEnv> {
     const shaped = withExtraFields(variant, body, { '.issued': domain.clock.now().toUTCString(), server: 'reference-variant' });
     return c.body(JSON.stringify(shaped), status as 200, { 'content-type': `${type}; charset=utf-8` });
   };
-  const fail = (c: Ctx, e: TokenError) => respond(c, e.status, { error: e.error, error_description: DESCRIPTIONS[e.error], ...e.extra });
+  const fail = (c: Ctx, e: TokenError) => respond(c, c.get('tokenPolicy').errorStatus(e.error, e.status), { error: e.error, error_description: DESCRIPTIONS[e.error], ...e.extra });
   const grants = createGrants(state);
 
   const token = async (c: Ctx) => {

@@ -7,7 +7,7 @@ import { profileSecrets } from '../contract/profile.js';
 import { FAULTS, RUN_FAULTS, type FaultDef } from '../reference/faults.js';
 import type { ProfileInput } from '../contract/profile.js';
 import { judgeAnswers } from '../judge/observe/server-checks.js';
-import { start } from '../reference/server.js';
+import { start, type RunningReference } from '../reference/server.js';
 import { runCli, type CliResult, filesUnder } from './support/cli.js';
 import { failing } from './support/verdicts.js';
 
@@ -57,25 +57,48 @@ describe('a conformance run against the embedded reference server', () => {
 });
 
 describe('a run against a served reference, through a profile file', () => {
+  /**
+   * What the rules leave on a served reference, pass or fail (fail: messaging-rest-cleanup.test.ts):
+   * the mail store as seeded, the accounts of companies not cancelled as seeded (companies that
+   * provisioning rules cancel keep their users), the company's SMTP whitelist as it was.
+   */
+  const census = (reference: RunningReference) => {
+    const { state, profile } = reference;
+    return {
+      mail: state.mailbox.store.census(),
+      accounts: [...state.domain.users.values()].filter((u) => state.companies.provisioned(u.companyId)?.status !== 2).map((u) => u.email).sort(),
+      whitelist: state.smtp.credentials(profile.companies!.primary!).endpoints,
+    };
+  };
+
   // two whole runs: on a loaded machine (2 cores, several suites) each can take a minute
-  test('passes twice in a row, and no profile secret appears anywhere under reports/', { timeout: 300_000 }, async () => {
+  test('passes twice in a row, leaves the server as seeded, and no profile secret, SMTP password or AUTH line appears anywhere under reports/', { timeout: 300_000 }, async () => {
     const reference = await start();
     try {
       const profilePath = join(await import('node:os').then((os) => os.tmpdir()), `sms-profile-${process.pid}.json`);
       writeFileSync(profilePath, JSON.stringify(reference.profile), { mode: 0o600 });
+      const seeded = census(reference);
+      const companyId = reference.profile.companies!.primary!;
       for (const pass of [1, 2]) {
         // about a served reference's data and the reports' secrets, not the properties' depth: five runs each
         const run = await runCli(['run', '--profile', profilePath], { SMS_PROPERTY_RUNS: '5' });
         expect(failing(run), `run ${pass}`).toEqual([]);
         expect(run.code, `run ${pass}`).toBe(0);
-        const secrets = profileSecrets(reference.profile);
+        expect(census(reference), `what run ${pass} left on the server`).toEqual(seeded);
+        // the profile's secrets, and the SMTP passwords the run had issued (in clear and as AUTH sends them)
+        const issued = [...reference.state.smtp.issuedPasswords(companyId)];
+        const secrets = [...profileSecrets(reference.profile), ...issued, ...issued.map((p) => Buffer.from(p).toString('base64'))];
         expect(secrets.length).toBeGreaterThan(10);
-        const leaks = filesUnder(run.reportsDir).flatMap((file) => {
+        const files = filesUnder(run.reportsDir);
+        const leaks = files.flatMap((file) => {
           const text = readFileSync(file, 'utf8');
           return secrets.filter((s) => text.includes(s)).map(() => file);
         });
-        expect(leaks, 'report files containing a profile secret').toEqual([]);
+        expect(leaks, 'report files containing a secret').toEqual([]);
         expect(run.stdout).not.toMatch(/secret value\(s\) reached/);
+        const auth = files.filter((f) => f.endsWith('.txt')).map((f) => readFileSync(f, 'utf8')).filter((t) => t.includes('C: AUTH '));
+        expect(auth.length, 'SMTP dialogues with AUTH').toBeGreaterThan(0);
+        for (const d of auth) expect(d).toMatch(/C: AUTH (PLAIN|LOGIN)( \[redacted\])?\n/);
       }
     } finally {
       await reference.close();

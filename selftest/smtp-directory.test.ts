@@ -1,7 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -10,7 +8,7 @@ import { SmtpClient } from '../harness/clients/smtp.js';
 import { TargetBroken } from '../harness/outcomes.js';
 import { Redactor } from '../harness/redact.js';
 import { start, type RunningReference } from '../reference/server.js';
-import { runCli, filesUnder } from './support/cli.js';
+import { filesUnder } from './support/cli.js';
 
 /** Opens a bare nodemailer connection to the gateway and returns the EHLO extensions it saw. */
 function connect(reference: RunningReference, options: Partial<SMTPConnection.Options> = {}): Promise<{ connection: SMTPConnection; secure: boolean }> {
@@ -83,36 +81,5 @@ describe("the suite's SMTP client", () => {
   });
 });
 
-describe('smtp and directory runs against one served reference', () => {
-  test('pass twice in a row, leave no message or whitelist behind, and no SMTP password, key or AUTH line reaches reports/', async () => {
-    const reference = await start();
-    try {
-      const profilePath = join(tmpdir(), `sms-smtp-profile-${process.pid}.json`);
-      writeFileSync(profilePath, JSON.stringify(reference.profile), { mode: 0o600 });
-      const companyId = reference.profile.companies!.primary!;
-      const primary = reference.state.domain.findUser(reference.profile.accounts!.primary!.username)!;
-      const copiesBefore = reference.state.mailbox.store.copiesOwnedBy(primary.id).length;
-      const whitelistBefore = reference.state.smtp.credentials(companyId).endpoints;
-      for (const pass of [1, 2]) {
-        const run = await runCli(['run', '--profile', profilePath, '--area', 'smtp,directory']);
-        const notPassed = run.summary().rules.filter((r) => r.outcome !== 'pass').map((r) => `${r.id}: ${r.outcome} ${r.reason ?? ''}`);
-        expect(notPassed, `run ${pass}`).toEqual([]);
-        expect(run.summary().rules.filter((r) => r.interface === 'smtp').length).toBeGreaterThanOrEqual(13);
-        const secrets = [...reference.state.smtp.issuedPasswords(companyId)];
-        const b64 = secrets.map((s) => Buffer.from(s).toString('base64'));
-        const leaks = filesUnder(run.reportsDir).flatMap((file) => {
-          const text = readFileSync(file, 'utf8');
-          return [...secrets, ...b64].filter((s) => text.includes(s)).map(() => file);
-        });
-        expect(leaks, 'report files holding an SMTP password').toEqual([]);
-        const dialogues = filesUnder(run.reportsDir).filter((f) => f.endsWith('.txt')).map((f) => readFileSync(f, 'utf8')).filter((t) => t.includes('C: AUTH '));
-        expect(dialogues.length).toBeGreaterThan(0);
-        for (const d of dialogues) expect(d).toMatch(/C: AUTH (PLAIN|LOGIN)( \[redacted\])?\n/);
-      }
-      expect(reference.state.mailbox.store.copiesOwnedBy(primary.id).length).toBe(copiesBefore);
-      expect(reference.state.smtp.credentials(companyId).endpoints).toEqual(whitelistBefore);
-    } finally {
-      await reference.close();
-    }
-  });
-});
+// smtp and directory runs against a served reference, twice, leaving no message or whitelist behind and
+// no SMTP password, key or AUTH line in reports/: conformance-run.test.ts (the whole suite)

@@ -24,7 +24,7 @@ import { STYLE } from './verdict-style.js';
  * the spec as docs/coverage.md does whatever subset ran.
  */
 export function rulesOfRun(summary: Summary, catalogue: readonly SpecRule[] = SPEC_RULES): SpecRule[] {
-  const ran = summary.rules.map((r): SpecRule => ({ id: r.id, interface: r.interface, level: r.level, file: r.file, title: r.title, spec: r.spec ?? [] }));
+  const ran = summary.rules.map((r): SpecRule => ({ id: r.id, interface: r.interface, level: r.level, file: r.file, title: r.title, spec: r.spec ?? [], judges: r.judges ?? [r.operation] }));
   const seen = new Set(ran.map((r) => r.id));
   return [...ran, ...catalogue.filter((r) => !seen.has(r.id))];
 }

@@ -29,6 +29,7 @@ export function catalogueData(rules: readonly CatalogueRule[]): SpecRule[] {
     file: r.file,
     title: r.title,
     spec: r.spec.map((s) => (s.silence ? { anchor: s.anchor, silence: s.silence } : { anchor: s.anchor })),
+    judges: r.judges,
   }));
 }
 

@@ -56,7 +56,7 @@ describe('every unit of the spec accounted for', () => {
 
 describe('accountFor', () => {
   const units = SPEC_UNITS.filter((u) => u.section === '§4.4');
-  const rule = (id: string, ...anchors: string[]): SpecRule => ({ id, interface: 'messaging-soap', level: 'must', file: 'specs/messaging-soap/x.spec.ts', title: id, spec: anchors.map((anchor) => ({ anchor })) });
+  const rule = (id: string, ...anchors: string[]): SpecRule => ({ id, interface: 'messaging-soap', level: 'must', file: 'specs/messaging-soap/x.spec.ts', title: id, spec: anchors.map((anchor) => ({ anchor })), judges: [] });
 
   test('a normative unit that loses its last rule becomes uncovered, and the check names it', () => {
     const both = [rule('messaging-soap.delete.a', '§4.4/DeleteMessage'), rule('messaging-soap.delete.b', '§4.4/DeleteMessage', '§4.4/Logon')];

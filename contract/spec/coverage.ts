@@ -17,6 +17,8 @@ export interface SpecRule {
   readonly title: string;
   /** its anchors, home first; `silence` when it rests on the suite's reading there */
   readonly spec: ReadonlyArray<{ readonly anchor: string; readonly silence?: string }>;
+  /** the operations it judges (contract/operations.ts): only these may make it fail */
+  readonly judges: readonly string[];
 }
 
 export type UnitStatus = 'enforced' | 'silent' | 'not observable' | 'informative' | 'uncovered';

@@ -4,6 +4,7 @@ import { drive, execute, witnessed, type Driven } from './execute.js';
 import { explainByAxes, type Reading } from './explain.js';
 import { CANONICAL, describeOp, opSequences, STEP_OPERATIONS, type Op } from './steps/index.js';
 import { brokenRules, type BrokenRule } from './rules.js';
+import { SPEC_RULES } from '../../contract/spec/rules.js';
 import type { Observation, StartState } from './session.js';
 import type { DiffSide } from './targets.js';
 
@@ -99,20 +100,24 @@ async function classify(ops: Op[], div: Divergence, a: Observation[], b: Observa
 }
 
 /**
- * The rules of the areas the unexplained divergences touch, run against each side once the
+ * The rules judging an operation the unexplained divergences perform, run against each side once the
  * search is over (a suite run changes a target's state, so none runs between sequences); a
  * rule one side breaks is given to each divergence whose sequence performs an operation it judges.
  */
 async function judge(open: Finding[], sides: [DiffSide, DiffSide], o: DiffOptions): Promise<void> {
   if (open.length === 0 || !o.rules) return;
   const opsOf = (f: Finding) => f.sequence.map((line) => line.replace(/\(.*$/, '') as Op['kind']);
-  const areas = [...new Set(open.flatMap((f) => opsOf(f).map((k) => STEP_OPERATIONS[k][0]!.split('.')[0]!)))];
-  o.log(`${open.length} difference(s) no catalogued reading (declared by the profiles) explains; running the rules of ${areas.join(', ')} against each side…`);
+  const operationsOf = (f: Finding) => new Set<string>(opsOf(f).flatMap((k) => STEP_OPERATIONS[k]));
+  // only a rule judging an operation of a sequence can be given to it (the catalogue says which)
+  const touched = new Set(open.flatMap((f) => [...operationsOf(f)]));
+  const rules = SPEC_RULES.filter((r) => r.judges.some((j) => touched.has(j))).map((r) => r.id);
+  if (rules.length === 0) return;
+  o.log(`${open.length} difference(s) no catalogued reading (declared by the profiles) explains; running the ${rules.length} rules that judge their operations against each side…`);
   const secrets = [...sides[0].secrets, ...sides[1].secrets].filter((s) => s.length >= 6);
   const redact = (text: string) => secrets.reduce((t, s) => t.split(s).join('<secret>'), text);
-  const broken = await brokenRules(sides, areas, [], redact);
+  const broken = await brokenRules(sides, rules, [], redact);
   for (const f of open) {
-    const operations = new Set<string>(opsOf(f).flatMap((k) => STEP_OPERATIONS[k]));
+    const operations = operationsOf(f);
     const mine = broken.filter((r) => r.judges.some((j) => operations.has(j)));
     if (mine.length > 0) Object.assign(f, { kind: 'rule', rules: mine.map((r) => ({ ...r, judgesSequence: true })) });
   }

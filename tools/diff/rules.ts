@@ -7,8 +7,8 @@ import type { DiffSide } from './targets.js';
 import { projectRoot } from '../../contract/root.js';
 
 /**
- * Does one side break a rule that judges the diverging steps? The suite's own rules of the
- * areas the shrunk sequence touches are run against each side (`run --target`, a child process,
+ * Does one side break a rule that judges the diverging steps? The suite's own rules that judge
+ * an operation of the shrunk sequence are run against each side (`run --rule`, a child process,
  * so its vitest run shares no state with the diff), and a rule that fails on one side and holds
  * on the other is named, those judging an operation of the sequence first.
  */
@@ -27,7 +27,7 @@ export interface BrokenRule {
 
 const ROOT = projectRoot(import.meta.url);
 
-async function runAreas(side: DiffSide, areas: string[], redact: (s: string) => string): Promise<Summary | undefined> {
+async function runRules(side: DiffSide, rules: readonly string[], redact: (s: string) => string): Promise<Summary | undefined> {
   const dir = mkdtempSync(join(tmpdir(), 'sms-diff-rules-'));
   try {
     // the profile holds the side's secrets: a private temporary file, removed below
@@ -35,9 +35,11 @@ async function runAreas(side: DiffSide, areas: string[], redact: (s: string) => 
     writeFileSync(profile, JSON.stringify(side.profile), { mode: 0o600 });
     const reports = join(dir, 'reports');
     // the child reads only its flags: no SMS_/REFERENCE_ setting of this process (nor a vitest one) leaks in
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SMS_|REFERENCE_|VITEST)/.test(k) && k !== 'NODE_OPTIONS'));
+    // a failed property's first counterexample names the rule as well as a shrunk one (SMS_SHRINK=off)
+    const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SMS_|REFERENCE_|VITEST)/.test(k) && k !== 'NODE_OPTIONS')), SMS_SHRINK: 'off' };
     await new Promise<void>((done) => {
-      const child = spawn(process.execPath, [join(ROOT, 'bin/secure-messaging-conformance.mjs'), 'run', '--profile', profile, '--area', areas.join(','), '--reports', reports], { cwd: ROOT, env, stdio: 'ignore' });
+      // only summary.json is read: no Allure view is rendered
+      const child = spawn(process.execPath, [join(ROOT, 'bin/secure-messaging-conformance.mjs'), 'run', '--profile', profile, '--rule', rules.join(','), '--no-allure', '--reports', reports], { cwd: ROOT, env, stdio: 'ignore' });
       child.on('exit', () => done());
       child.on('error', () => done());
     });
@@ -52,29 +54,19 @@ async function runAreas(side: DiffSide, areas: string[], redact: (s: string) => 
 
 const failing = (o: string | undefined) => o === 'fail' || o === 'broken';
 
-/** Suite runs already made, by side and area: a rule's verdict on a side does not depend on the sequence. */
+/** The rules' runs against each side, by side: a rule's verdict on a side does not depend on the sequence. */
 export type RuleRunCache = Map<string, Promise<Summary | undefined>>;
 
-async function summaryOf(cache: RuleRunCache, which: number, side: DiffSide, area: string, redact: (s: string) => string): Promise<Summary | undefined> {
-  const key = `${which}:${area}`;
-  if (!cache.has(key)) cache.set(key, runAreas(side, [area], redact));
+function summaryOf(cache: RuleRunCache, which: number, side: DiffSide, rules: readonly string[], redact: (s: string) => string): Promise<Summary | undefined> {
+  const key = `${which}:${rules.join(',')}`;
+  if (!cache.has(key)) cache.set(key, runRules(side, rules, redact));
   return cache.get(key)!;
 }
 
-async function summariesOf(cache: RuleRunCache, which: number, side: DiffSide, areas: string[], redact: (s: string) => string): Promise<Summary | undefined> {
-  const parts: Summary[] = [];
-  // one side after the other, one area at a time: the machine is shared
-  for (const area of areas) {
-    const s = await summaryOf(cache, which, side, area, redact);
-    if (!s) return undefined;
-    parts.push(s);
-  }
-  return parts.length === 0 ? undefined : { ...parts[0]!, rules: parts.flatMap((p) => p.rules) };
-}
-
-export async function brokenRules(sides: [DiffSide, DiffSide], areas: string[], operations: readonly string[], redact: (s: string) => string, cache: RuleRunCache = new Map()): Promise<BrokenRule[]> {
-  const a = await summariesOf(cache, 0, sides[0], areas, redact);
-  const b = await summariesOf(cache, 1, sides[1], areas, redact);
+export async function brokenRules(sides: [DiffSide, DiffSide], rules: readonly string[], operations: readonly string[], redact: (s: string) => string, cache: RuleRunCache = new Map()): Promise<BrokenRule[]> {
+  // one side after the other: the machine is shared
+  const a = await summaryOf(cache, 0, sides[0], rules, redact);
+  const b = await summaryOf(cache, 1, sides[1], rules, redact);
   if (!a || !b) return [];
   const other = (s: Summary) => new Map(s.rules.map((r) => [r.id, r]));
   const out: BrokenRule[] = [];

@@ -28,6 +28,7 @@ export async function diffCommand(args: string[], log: (line: string) => void = 
       seed: { type: 'string' },
       runs: { type: 'string' },
       steps: { type: 'string' },
+      findings: { type: 'string' },
       reports: { type: 'string' },
       'no-rules': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -43,12 +44,13 @@ export async function diffCommand(args: string[], log: (line: string) => void = 
   const seed = int('--seed', values.seed, Math.floor(Math.random() * 2 ** 31), 0, 2 ** 31 - 1);
   const runs = int('--runs', values.runs, 50, 1, 10_000);
   const maxSteps = int('--steps', values.steps, 16, 1, 200);
+  const maxFindings = int('--findings', values.findings, 8, 1, 100);
   const sides: DiffSide[] = [];
   try {
     sides.push(await openSide(values.target, values.profile, '--target', env));
     sides.push(await openSide(values.against, values['against-profile'], '--against', env));
     log(`Diffing ${values.target} against ${values.against} (seed ${seed}, ${runs} sequences per search)…`);
-    const result = await diffTargets(sides as [DiffSide, DiffSide], { seed, runs, maxSteps, maxFindings: 8, rules: !values['no-rules'], timeLimitMs: 120_000, log });
+    const result = await diffTargets(sides as [DiffSide, DiffSide], { seed, runs, maxSteps, maxFindings, rules: !values['no-rules'], timeLimitMs: 120_000, log });
     const dir = resolve(reportsDirOf({ env, flags: { reportsDir: values.reports } }), 'diff');
     // the run's identity, as the verdict page shows it: the suite's version and commit
     Object.assign(result, { suiteVersion: suiteVersion(), gitCommit: gitCommit() });

@@ -63,8 +63,8 @@ export const COMMANDS: Record<string, CommandHelp> = {
   },
   diff: {
     usage: `${BIN} diff --target A [--profile PA] --against B [--against-profile PB]
-                                       [--seed N] [--runs K] [--steps S] [--reports DIR] [--no-rules]`,
-    what: `Runs the same generated steps against two targets and reports where they differ. A and B are URLs (with a profile each: --profile, or SMS_PROFILE and the SMS_* variables) or an embedded reference: reference, reference:<variant> (default, alt, random:<seed>, axis=value,…), reference:faults=<id>,… or reference:<variant>+faults=<id>,….`,
+                                       [--seed N] [--runs K] [--steps S] [--findings F] [--reports DIR] [--no-rules]`,
+    what: `Runs the same generated steps against two targets and reports where they differ (up to F differences, 8 unless --findings says). A and B are URLs (with a profile each: --profile, or SMS_PROFILE and the SMS_* variables) or an embedded reference: reference, reference:<variant> (default, alt, random:<seed>, axis=value,…), reference:faults=<id>,… or reference:<variant>+faults=<id>,….`,
     exits: `0 the only differences are catalogued readings, 1 a rule broken or an uncatalogued difference, 2 bad input`,
   },
 };

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ROOT, runCli, type CliResult } from './support/cli.js';
 import { judgeReadingRuns, readingRuns } from './support/declared-readings.js';
+import { section9Problems } from './support/section9.js';
 import { declaredReading, failing } from './support/verdicts.js';
 import { variantNamed } from '../reference/variant.js';
 
@@ -12,6 +13,18 @@ import { variantNamed } from '../reference/variant.js';
  * applicable only for a reading its profile declares. Each run only reads verdicts, so Allure's
  * view is not rendered (--no-allure).
  */
+/**
+ * A direct 6.2 server that declares the SMTP settings methods unavailable (and refuses them with
+ * 400, as the vendor's do) is judged by its declaration: the administration and SMTP rules that
+ * need one of them are not applicable, saying so with the profile key (the twelve false
+ * verdicts of Found 1 among them). Checked on the declared-reading run that takes that reading.
+ */
+const SMTP_SETTINGS_LACKING = 'admin.edition-lacks=smtp-settings';
+const smtpSettingsProblems = (rules: ReadonlyArray<{ id: string; interface: string; outcome: string; reason?: string }>): string[] => {
+  const na = rules.filter((r) => r.outcome === 'notApplicable' && r.reason?.includes('(admin.unavailableOperations)'));
+  return ['admin.smtp.credentials', 'smtp.auth.plain', 'smtp.delivery.content', 'smtp.whitelist.removed', 'smtp.reset.new-password'].filter((id) => !na.some((r) => r.id === id)).map((id) => `${id} is not not applicable by admin.unavailableOperations`);
+};
+
 describe('a conformance run against the embedded reference server under other readings', () => {
   /**
    * Other conforming servers: `alt` takes the second reading of every silence, and two
@@ -31,6 +44,7 @@ describe('a conformance run against the embedded reference server under other re
     // spec §9 and the edition gate are exercised on the platform each seed draws
     const { edition, release } = run.summary().target;
     if (variant in RANDOM) expect(`${edition} ${release}`, `the platform ${variant} draws`).toBe(RANDOM[variant as keyof typeof RANDOM]);
+    expect(section9Problems(run.summary())).toEqual([]);
   });
 
   /**
@@ -54,34 +68,16 @@ describe('a conformance run against the embedded reference server under other re
       const run = await runCli(['run', '--no-allure', '--seed', '15'], { REFERENCE_VARIANT: variant, SMS_PROPERTY_RUNS: '5' }, 600_000);
       const rules = run.summary().rules;
       expect(rules.length, `the run under ${variant} wrote no rules: ${run.stderr.slice(-2000)}`).toBeGreaterThan(0);
+      expect(failing(run).filter((line) => !declaredReading(line)), `under REFERENCE_VARIANT=${variant}`).toEqual([]);
+      expect(section9Problems(run.summary()), `spec §9 under ${variant}`).toEqual([]);
+      if (picks.includes(SMTP_SETTINGS_LACKING)) expect(smtpSettingsProblems(rules), `under ${variant}`).toEqual([]);
       runs.push({ picks, rules });
     }
+    expect(runs.some((r) => r.picks.includes(SMTP_SETTINGS_LACKING)), `a run takes ${SMTP_SETTINGS_LACKING}`).toBe(true);
     const { problems, table } = judgeReadingRuns(runs);
     console.log(table);
     mkdirSync(join(ROOT, 'reports'), { recursive: true });
     writeFileSync(join(ROOT, 'reports', 'not-applicable-by-reading.md'), table);
     expect(problems).toEqual([]);
-  });
-
-  /**
-   * A direct 6.2 server that declares the SMTP settings methods
-   * unavailable (and refuses them with 400, as the vendor's do) is judged by its declaration:
-   * nothing fails or breaks, and the administration and SMTP rules that need one of them are not
-   * applicable, saying so with the profile key.
-   */
-  // one whole run (≈25 s idle); on a loaded machine (2 cores, several suites) it can take two minutes
-  test('against the reference as direct 6.2 without the SMTP settings methods: every rule passes or is not applicable, by admin.unavailableOperations', { timeout: 300_000 }, async () => {
-    // about what the declaration makes not applicable, not the properties' depth: five runs each
-    const run = await runCli(['run', '--no-allure', '--seed', '15'], { REFERENCE_EDITION: 'direct', REFERENCE_RELEASE: '6.2', REFERENCE_VARIANT: 'admin.edition-lacks=smtp-settings', SMS_PROPERTY_RUNS: '5' });
-    const summary = run.summary();
-    expect(summary.target).toMatchObject({ edition: 'direct', release: '6.2' });
-    expect(summary.rules.filter((r) => r.outcome === 'fail' || r.outcome === 'broken').map((r) => `${r.id}: ${r.outcome} ${r.reason ?? ''}`)).toEqual([]);
-    expect(run.code).toBe(0);
-    const na = summary.rules.filter((r) => r.outcome === 'notApplicable');
-    // the twelve false verdicts of Found 1 among them
-    for (const id of ['admin.smtp.credentials', 'smtp.auth.plain', 'smtp.delivery.content', 'smtp.whitelist.removed', 'smtp.reset.new-password']) expect(na.map((r) => r.id)).toContain(id);
-    const adminOrSmtp = na.filter((r) => r.interface === 'admin' || r.interface === 'smtp');
-    expect(adminOrSmtp.filter((r) => !r.reason?.includes('(admin.unavailableOperations)')).map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
-    expect(na.filter((r) => !declaredReading(`${r.id}: notApplicable ${r.reason ?? ''}`)).map((r) => `${r.id}: ${r.reason}`), 'not applicable for no declared reading').toEqual([]);
   });
 });

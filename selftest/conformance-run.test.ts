@@ -9,6 +9,7 @@ import type { ProfileInput } from '../contract/profile.js';
 import { judgeAnswers } from '../judge/observe/server-checks.js';
 import { start, type RunningReference } from '../reference/server.js';
 import { runCli, type CliResult, filesUnder } from './support/cli.js';
+import { section9Problems } from './support/section9.js';
 import { failing } from './support/verdicts.js';
 
 /**
@@ -31,6 +32,8 @@ describe('a conformance run against the embedded reference server', () => {
     const summary = clean.summary();
     expect(summary).toMatchObject({ seed: 20261122, target: { edition: 'securemail', release: '5.36' } });
     expect(summary.totals.pass).toBe(summary.rules.length);
+    // spec §9 on securemail 5.36: the SOAP calls and GetMailboxXML offered (other platforms: conformance-readings.test.ts)
+    expect(section9Problems(summary)).toEqual([]);
     expect(clean.stdout).toMatch(/CONFORMS/);
   });
 

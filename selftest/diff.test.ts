@@ -60,7 +60,7 @@ test('diff of the reference against itself under one fault names the fault’s r
   // both sides' profiles declare the same messaging.trashAdvance, so the rules reading it judge
   const fault = FAULTS.find((f) => f.id === 'messaging-rest.trash-skips-deleted-trash')!;
   const dir = mkdtempSync(join(tmpdir(), 'sms-diff-'));
-  const res = await runCli(['diff', '--target', 'reference', '--against', `reference:faults=${fault.id}`, '--seed', '3', '--runs', '3', '--reports', dir], {}, 540_000);
+  const res = await runCli(['diff', '--target', 'reference', '--against', `reference:faults=${fault.id}`, '--seed', '3', '--runs', '3', '--findings', '1', '--reports', dir], {}, 540_000);
   expect(res.code, res.stdout + res.stderr).toBe(1);
   const json = JSON.parse(readFileSync(join(dir, 'diff', 'diff.json'), 'utf8')) as { findings: Array<{ kind: string; reading?: { axis: string; undeclared?: boolean }; rules?: Array<{ rule: string; side: string }> }> };
   expect(json.findings.length).toBeGreaterThan(0);

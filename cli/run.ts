@@ -65,6 +65,9 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
   if (ruleIds && (ruleIds.length === 0 || ruleIds.some((id) => !/^[a-z-]+(\.[a-z0-9-]+)+$/.test(id)))) {
     throw new ConfigError(`--rule is "${extras.rule}", but it must be a rule id such as token.credentials.invalid, or several separated by commas.`);
   }
+  // an id the catalogue does not know is refused before anything starts (the catalogue is the specs' rules, npm run docs)
+  const unknownIds = (ruleIds ?? []).filter((id) => !SPEC_RULES.some((r) => r.id === id));
+  if (unknownIds.length > 0) throw new ConfigError(`There is no rule ${unknownIds.join(', ')} in the suite (contract/spec/rules.ts lists every rule id; after adding a rule, npm run docs lists it).`);
   const ruleArea = ruleIds ? [...new Set(ruleIds.map((id) => id.split('.')[0]))].join(',') : undefined;
   // --section: the rules anchored to the passage (contract/spec/rules.ts), in their areas only
   const sectionRules = extras.section === undefined ? undefined : selectSection(extras.section);

@@ -2,9 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Profile } from '../contract/profile.js';
 import { judgedIds, type Judged, type OperationId } from '../contract/operations.js';
 import type { Account, AccountRole } from '../contract/profile.js';
-import { PARTIES, type Party } from '../contract/parties.js';
-import { claim } from './claims.js';
 import { Cleanups } from './cleanup.js';
+import { PartyFolders } from './party-folders.js';
 import { Clients } from './clients/index.js';
 import { decisiveOf, judgedOf, type Decisive, type Note, type Phase, type RecordedExchange } from './evidence-marks.js';
 import { renderDialogue, SmtpClient, type SmtpDialogue } from './clients/smtp.js';
@@ -55,10 +54,8 @@ export class RuleContext {
   readonly #shrinking = new AsyncLocalStorage<boolean>();
 
   readonly #worker: WorkerState;
-  /** the session keys of the party accounts this rule logged on (harness/claims.ts `folders-<party>`) */
-  readonly #partyKeys = new Map<string, Party>();
-  /** the parties whose folders this rule holds (holdPartyFolders) */
-  readonly #heldParties = new Set<Party>();
+  /** the rule's share of the parties' folders: sessions register here, party rules hold them (harness/party-folders.ts) */
+  readonly partyFolders: PartyFolders;
 
   constructor(
     readonly meta: RuleIdentity,
@@ -94,10 +91,12 @@ export class RuleContext {
       // every request asks the profile whether the target offers its operation
       offers: this.profile,
     });
+    // a claim may wait most of the rule's time left, never all of it
+    this.partyFolders = new PartyFolders(this.profile, this.run.settings.runId, () => Math.max(0, Math.floor((deadline - Date.now()) * 0.6)), (what, release) => this.onCleanup(what, release));
     this.clients = new Clients(this.http, this.profile, this.redact, {
       view: (title, text) => this.note(title, text, 'view'),
       judging: () => this.phase === 'body' || this.phase === 'shrink' || this.phase === 'counterexample',
-      creatingFolder: (key, send) => this.#creatingFolder(key, send),
+      creatingFolder: (key, send) => this.partyFolders.creating(key, send),
     });
     // the counter is the worker's, and workers run files side by side, so a digest of the rule
     // id keeps prefixes of different files apart
@@ -142,42 +141,6 @@ export class RuleContext {
     const account = this.profile.accounts[role];
     if (!account) this.notApplicable(`the profile has no "${role}" account (accounts.${role})`);
     return account;
-  }
-
-  /** A session opened for `account` (harness/fixtures): a party's folder creations then wait while a party rule holds its folders. */
-  openedSession(key: string, account: Account): void {
-    const party = PARTIES.find((p) => this.profile.accounts[p]?.username === account.username);
-    if (party) this.#partyKeys.set(key, party);
-  }
-
-  /**
-   * Holds the custom folders of every party (contract/parties.ts) for the rest of the rule: no
-   * other rule makes a folder for a party meanwhile, so what a party's folder list shows now is
-   * all a folder id can name of the party's while the rule runs (silence folder-id-scope).
-   */
-  async holdPartyFolders(): Promise<void> {
-    // always in the same order, so two rules holding them never wait for each other
-    for (const party of PARTIES) {
-      const lease = await claim(this.run.settings.runId, `folders-${party}`, 'changes', this.#claimWaitMs(), `the folders of ${party}`);
-      this.#heldParties.add(party);
-      this.onCleanup(`release the folders of ${party}`, async () => lease.release());
-    }
-  }
-
-  async #creatingFolder<T>(key: string, send: () => Promise<T>): Promise<T> {
-    const party = this.#partyKeys.get(key);
-    if (party === undefined || this.#heldParties.has(party)) return send();
-    const lease = await claim(this.run.settings.runId, `folders-${party}`, 'uses', this.#claimWaitMs(), `the folders of ${party}`);
-    try {
-      return await send();
-    } finally {
-      lease.release();
-    }
-  }
-
-  /** A claim may wait most of the rule's time left, never all of it. */
-  #claimWaitMs(): number {
-    return Math.max(0, Math.floor((this.deadline - Date.now()) * 0.6));
   }
 
   /** Where the test is now: cleanup and a counterexample's replay outrank a precondition inside them. */

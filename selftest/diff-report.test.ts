@@ -43,7 +43,7 @@ describe('diff.html of the reference against a variant with an extra field and a
   let html = '';
   let json: DiffResult;
   beforeAll(async () => {
-    const res = await runCli(['diff', '--target', 'reference', '--against', 'reference:common.extra-fields=true,mail.outbox-name=Outbox', '--seed', '7', '--runs', '3', '--no-rules', '--reports', dir], {}, 540_000);
+    const res = await runCli(['diff', '--target', 'reference', '--against', 'reference:common.extra-fields=true,mail.outbox-name=Outbox', '--seed', '7', '--runs', '3', '--findings', '3', '--no-rules', '--reports', dir], {}, 540_000);
     expect(res.code, res.stdout + res.stderr).not.toBe(2);
     html = readFileSync(join(dir, 'diff', 'diff.html'), 'utf8');
     json = JSON.parse(readFileSync(join(dir, 'diff', 'diff.json'), 'utf8')) as DiffResult;

@@ -1,0 +1,51 @@
+import type { Account, Profile } from '../contract/profile.js';
+import { PARTIES, type Party } from '../contract/parties.js';
+import { claim } from './claims.js';
+
+/**
+ * A rule's share of the parties' custom folders (harness/claims.ts `folders-<party>`, clarification
+ * P1): its folder creations for a party wait while another rule holds that party's folders, and a
+ * party rule that deletes or moves into an owner's folder id holds them for its whole body.
+ */
+export class PartyFolders {
+  /** the session keys of the party accounts this rule logged on */
+  readonly #keys = new Map<string, Party>();
+  /** the parties whose folders this rule holds */
+  readonly #held = new Set<Party>();
+
+  constructor(
+    private readonly profile: Profile,
+    private readonly runId: string,
+    /** how long a claim may wait now (most of the rule's time left) */
+    private readonly waitMs: () => number,
+    /** registers a release for after the rule (its cleanup) */
+    private readonly after: (what: string, release: () => Promise<void>) => void,
+  ) {}
+
+  /** A session opened for `account`: its folder creations count as the party's, if it is one. */
+  opened(key: string, account: Account): void {
+    const party = PARTIES.find((p) => this.profile.accounts[p]?.username === account.username);
+    if (party) this.#keys.set(key, party);
+  }
+
+  /** Holds every party's folders until the rule ends, always in the same order (two holders never wait for each other). */
+  async hold(): Promise<void> {
+    for (const party of PARTIES) {
+      const lease = await claim(this.runId, `folders-${party}`, 'changes', this.waitMs(), `the folders of ${party}`);
+      this.#held.add(party);
+      this.after(`release the folders of ${party}`, async () => lease.release());
+    }
+  }
+
+  /** Sends a folder creation for session `key`: a party's waits while another rule holds its folders. */
+  async creating<T>(key: string, send: () => Promise<T>): Promise<T> {
+    const party = this.#keys.get(key);
+    if (party === undefined || this.#held.has(party)) return send();
+    const lease = await claim(this.runId, `folders-${party}`, 'uses', this.waitMs(), `the folders of ${party}`);
+    try {
+      return await send();
+    } finally {
+      lease.release();
+    }
+  }
+}

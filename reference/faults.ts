@@ -172,7 +172,6 @@ export class Faults {
     const footprint = Boolean(env.REFERENCE_FAULT_FOOTPRINT);
     if (raw === '') return new Faults([], scoped, footprint);
     if (raw === 'all') return new Faults(faultRound(Number(env.REFERENCE_FAULT_ROUND ?? 0)).map((f) => f.id), scoped, footprint);
-    if (raw === 'cells') return new Faults(CELL_FAULTS.map((f) => f.id), scoped, footprint);
     return new Faults(raw.split(',').map((s) => s.trim()).filter(Boolean), scoped, footprint);
   }
 
@@ -203,24 +202,15 @@ const cellKey = (read: string, write: string, field: string) => `${read}|${write
 /** The faults whose rule a run judges (the others' rules observe judges, FaultDef.observed). */
 export const RUN_FAULTS: readonly FaultDef[] = FAULTS.filter((f: FaultDef) => !f.observed);
 
-/**
- * The faults of the cells of the listings matrix: a listing rule judges every cell of its input
- * and names each wrong one (harness/fixtures/listing-judge.ts), and each fault declines the other
- * cells' questions, so all of them are on in one run (`REFERENCE_FAULTS=cells`, scoped to each
- * fault's rule), each shown by the cell its rule names; the rounds hold the other faults.
- */
-export const CELL_FAULTS: readonly FaultDef[] = LISTING_FAULTS;
-const ROUND_FAULTS: readonly FaultDef[] = RUN_FAULTS.filter((f) => !CELL_FAULTS.includes(f));
-
 /** The k-th fault of each rule (rules with fewer faults drop out of later rounds). */
 export function faultRound(k: number): FaultDef[] {
   const byRule = new Map<string, FaultDef[]>();
-  for (const f of ROUND_FAULTS) byRule.set(f.rule, [...(byRule.get(f.rule) ?? []), f]);
+  for (const f of RUN_FAULTS) byRule.set(f.rule, [...(byRule.get(f.rule) ?? []), f]);
   return [...byRule.values()].flatMap((list) => (list[k] ? [list[k]] : []));
 }
 
 export function faultRounds(): number {
   const counts = new Map<string, number>();
-  for (const f of ROUND_FAULTS) counts.set(f.rule, (counts.get(f.rule) ?? 0) + 1);
+  for (const f of RUN_FAULTS) counts.set(f.rule, (counts.get(f.rule) ?? 0) + 1);
   return Math.max(0, ...counts.values());
 }

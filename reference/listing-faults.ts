@@ -2,7 +2,6 @@ import { DEFAULT_LISTING_READINGS, expected, LISTING_RULES } from '../contract/l
 import { LISTING_STATES, STATES } from '../contract/listing-states.js';
 import { operation } from '../contract/operations.js';
 import type { FaultDef } from './fault-def.js';
-import { declining, DECLINE } from './policy.js';
 
 /** A listing fault's id, `<interface>.listing-<listing>-<input>-<state>` (contract/listing-matrix.ts). */
 type ListingFaultId = `${string}.listing-${string}`;
@@ -11,8 +10,7 @@ type ListingFaultId = `${string}.listing-${string}`;
  * One fault per enforced cell of the listings matrix (contract/listing-matrix.ts), made from the
  * same data: the mail core's `listsCopy` hook (reference/core/mail/policy.ts; MailListing asks
  * it) answers the other membership than the spec's, under the reference's default readings, for
- * that one listing, input and state only. A listing rule names every wrong cell, so all of its
- * cells' faults are shown in one run (`REFERENCE_FAULTS=cells`, reference/faults.ts CELL_FAULTS).
+ * that one listing, input and state only.
  */
 export const LISTING_FAULTS: readonly (FaultDef & { id: ListingFaultId })[] = LISTING_RULES.flatMap((r) =>
   LISTING_STATES.flatMap((state) => {
@@ -24,8 +22,7 @@ export const LISTING_FAULTS: readonly (FaultDef & { id: ListingFaultId })[] = LI
         id,
         rule: r.rule,
         breaks: `${operation(r.operation).name} with ${r.input.name} ${listed ? 'leaves out' : 'lists'} ${STATES[state].words}`,
-        // another cell's question is declined, so every cell's fault of a listing can be on at once (the judge names each wrong cell)
-        mail: { listsCopy: declining<[string, string, string], boolean | undefined>((op, input, s) => (op === r.operation && input === r.input.slug && s === state ? !listed : DECLINE)) },
+        mail: { listsCopy: (op: string, input: string, s: string) => (op === r.operation && input === r.input.slug && s === state ? !listed : undefined) },
       },
     ];
   }),

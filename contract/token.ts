@@ -49,11 +49,11 @@ export const TOKEN_ERRORS = {
 } as const satisfies Record<string, readonly number[]>;
 export type TokenErrorName = keyof typeof TOKEN_ERRORS;
 
-/**
- * The rule observe judges answers naming `name` by (judge/observe/server-checks.ts): its status is
- * one §7.1 lists it under. `token.traffic.<name in kebab case>-status`.
- */
-export const tokenTrafficRuleId = (name: TokenErrorName): string => `token.traffic.${(name.match(/[A-Z]+(?![a-z])|[A-Z][a-z]*|\d+/g) ?? [name]).join('-').toLowerCase()}-status`;
+/** A §7.1 error name in kebab case, for ids: `MFARequired` → `mfa-required`. */
+export const tokenErrorSlug = (name: TokenErrorName): string => (name.match(/[A-Z]+(?![a-z])|[A-Z][a-z]*|\d+/g) ?? [name]).join('-').toLowerCase();
+
+/** The rule observe judges answers naming `name` by (judge/observe/server-checks.ts): its status is one §7.1 lists it under. */
+export const tokenTrafficRuleId = (name: TokenErrorName): string => `token.traffic.${tokenErrorSlug(name)}-status`;
 
 /** spec §4.1 'Failure: HTTP 400 or 401 with an error property' (B2 adds error_description). */
 export const TokenErrorBodySchema = z.looseObject({

@@ -50,7 +50,7 @@ const users = (dir: string) => readdirSync(dir).filter((n) => n.startsWith('use-
  * rejects at `until` (epoch ms). The watch starts before the second look, so no change between
  * a look and the watch is missed.
  */
-function whenReady(dir: string, ready: () => boolean, until: number, what: string): Promise<void> {
+function whenReady(dir: string, ready: () => boolean, until: number, what: string, waitMs: number): Promise<void> {
   if (ready()) return Promise.resolve();
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -73,7 +73,7 @@ function whenReady(dir: string, ready: () => boolean, until: number, what: strin
     };
     const watcher = watch(dir, look);
     const safety = setInterval(look, SAFETY_MS);
-    const timer = setTimeout(() => settle(new Error(`${what} stayed claimed by other rules for ${Math.round((until - Date.now() + SAFETY_MS) / 1000)} s or more`)), Math.max(0, until - Date.now()));
+    const timer = setTimeout(() => settle(new Error(`${what} stayed claimed by other rules for ${Math.round(waitMs / 1000)} s, longer than a rule may wait`)), Math.max(0, until - Date.now()));
     look();
   });
 }
@@ -97,10 +97,10 @@ export async function claim(runId: string, resource: string, kind: ClaimKind, wa
   const until = Date.now() + waitMs;
   if (kind === 'changes') {
     const mine = join(dir, CHANGE);
-    await whenReady(dir, () => made(mine), until, what);
+    await whenReady(dir, () => made(mine), until, what, waitMs);
     // the change is announced: no new user starts; wait for the running ones to finish
     try {
-      await whenReady(dir, () => users(dir).length === 0, until, what);
+      await whenReady(dir, () => users(dir).length === 0, until, what, waitMs);
     } catch (e) {
       rmdirSync(mine);
       throw e;
@@ -116,7 +116,7 @@ export async function claim(runId: string, resource: string, kind: ClaimKind, wa
     rmSync(marker, { force: true });
     return false;
   };
-  await whenReady(dir, marked, until, what);
+  await whenReady(dir, marked, until, what, waitMs);
   return { release: () => rmSync(marker, { force: true }) };
 }
 

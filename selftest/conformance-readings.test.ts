@@ -8,12 +8,6 @@ import { declaredReading, failing } from './support/verdicts.js';
 import { variantNamed } from '../reference/variant.js';
 
 /**
- * Other conforming servers, through the CLI: the reference under other legal readings of the
- * spec's silences (variants, every declared reading, the direct edition) passes; a rule is not
- * applicable only for a reading its profile declares. Each run only reads verdicts, so Allure's
- * view is not rendered (--no-allure).
- */
-/**
  * A direct 6.2 server that declares the SMTP settings methods unavailable (and refuses them with
  * 400, as the vendor's do) is judged by its declaration: the administration and SMTP rules that
  * need one of them are not applicable, saying so with the profile key (the twelve false
@@ -22,9 +16,15 @@ import { variantNamed } from '../reference/variant.js';
 const SMTP_SETTINGS_LACKING = 'admin.edition-lacks=smtp-settings';
 const smtpSettingsProblems = (rules: ReadonlyArray<{ id: string; interface: string; outcome: string; reason?: string }>): string[] => {
   const na = rules.filter((r) => r.outcome === 'notApplicable' && r.reason?.includes('(admin.unavailableOperations)'));
-  return ['admin.smtp.credentials', 'smtp.auth.plain', 'smtp.delivery.content', 'smtp.whitelist.removed', 'smtp.reset.new-password'].filter((id) => !na.some((r) => r.id === id)).map((id) => `${id} is not not applicable by admin.unavailableOperations`);
+  return ['admin.smtp.credentials', 'smtp.auth.plain', 'smtp.delivery.content', 'smtp.whitelist.removed', 'smtp.reset.new-password'].filter((id) => !na.some((r) => r.id === id)).map((id) => `${id} is not reported not applicable for admin.unavailableOperations`);
 };
 
+/**
+ * Other conforming servers, through the CLI: the reference under other legal readings of the
+ * spec's silences (variants, every declared reading, the direct edition) passes; a rule is not
+ * applicable only for a reading its profile declares. Each run only reads verdicts, so Allure's
+ * view is not rendered (--no-allure).
+ */
 describe('a conformance run against the embedded reference server under other readings', () => {
   /**
    * Other conforming servers: `alt` takes the second reading of every silence, and two

@@ -15,6 +15,7 @@ export interface ClientHooks {
   view?: EvidenceView;
   /** whether what is sent now is judged by the rule (not a precondition's or cleanup's work) */
   judging?: () => boolean;
+  /** how a folder creation is sent: a party's waits while a party rule holds its folders (harness/party-folders.ts) */
   creatingFolder?: FolderCreation;
 }
 

@@ -14,22 +14,22 @@ import type { OperationId } from '../../contract/operations.js';
 /** How a messaging REST call authenticates: a session key (spec §5.4) or an access token (B2). */
 export type RestAuth = { sessionKey: string } | { authorization: string } | 'none';
 
+/** The credential a request carries, which names its session. */
+const keyOf = (auth: RestAuth): string => (auth === 'none' ? '' : 'sessionKey' in auth ? auth.sessionKey : auth.authorization);
+
 /**
  * The messaging REST interface at {base_url}/SecureMessagingAPI (B1): every operation of spec
  * §4.3 with the paths and PascalCase bodies of vendor-wire §1.1. Each method returns the raw
  * response; specs judge it with harness/expect.ts. Bodies typed `unknown` let malformed-input
  * rules send what they need.
  */
-/** The credential a request carries, which names its session. */
-const keyOf = (auth: RestAuth): string => (auth === 'none' ? '' : 'sessionKey' in auth ? auth.sessionKey : auth.authorization);
-
 export class MessagingRestClient {
   readonly base: string;
 
   constructor(
     private readonly http: HttpClient,
     private readonly profile: Profile,
-    /** how a folder creation is sent (harness/clients/index.ts FolderCreation) */
+    /** how a folder creation is sent (harness/clients/folder-creation.ts) */
     private readonly creatingFolder: FolderCreation = sendNow,
   ) {
     this.base = (profile.urls.messagingRest ?? `${profile.baseUrl.replace(/\/$/, '')}/SecureMessagingAPI`).replace(/\/$/, '');

@@ -56,7 +56,7 @@ export class MessagingSoapClient {
     private readonly redact: Redactor,
     /** whether what is sent now is judged by the rule (harness/rule-context.ts phase) */
     private readonly judging: () => boolean = () => true,
-    /** how a folder creation is sent (harness/clients/index.ts FolderCreation) */
+    /** how a folder creation is sent (harness/clients/folder-creation.ts) */
     private readonly creatingFolder: FolderCreation = sendNow,
   ) {
     this.endpoint = (profile.urls.messagingSoap ?? `${profile.baseUrl.replace(/\/$/, '')}/cmv4/cmv4.asmx`).replace(/\/$/, '');

@@ -2,7 +2,7 @@ import type { FaultDef } from '../fault-def.js';
 import { declining, DECLINE } from '../policy.js';
 import { SPEC_TOKEN_POLICY } from './policy.js';
 import type { IdTokenClaims } from '../../contract/wire/jwt.js';
-import { TOKEN_ERRORS, tokenTrafficRuleId, type GrantType, type TokenErrorName } from '../../contract/token.js';
+import { TOKEN_ERRORS, tokenErrorSlug, tokenTrafficRuleId, type GrantType, type TokenErrorName } from '../../contract/token.js';
 
 const no = () => false;
 /** A grant's required fields without `field`, for grant `of` only. */
@@ -68,7 +68,7 @@ const unlisted = (name: TokenErrorName): number => [401, 400, 403].find((s) => !
  * `observed`: the fault rounds leave them out, the observe self-test shows each fail its rule.
  */
 export const TOKEN_TRAFFIC_FAULTS: readonly (FaultDef & { id: `token.traffic-${string}` })[] = (Object.keys(TOKEN_ERRORS) as TokenErrorName[]).map((name) => ({
-  id: `token.traffic-${tokenTrafficRuleId(name).slice('token.traffic.'.length)}`,
+  id: `token.traffic-${tokenErrorSlug(name)}-status`,
   token: { errorStatus: declining<[TokenErrorName, number], number>((error) => (error === name ? unlisted(name) : DECLINE)) },
   rule: tokenTrafficRuleId(name),
   observed: true,

@@ -54,19 +54,10 @@ async function runRules(side: DiffSide, rules: readonly string[], redact: (s: st
 
 const failing = (o: string | undefined) => o === 'fail' || o === 'broken';
 
-/** The rules' runs against each side, by side: a rule's verdict on a side does not depend on the sequence. */
-export type RuleRunCache = Map<string, Promise<Summary | undefined>>;
-
-function summaryOf(cache: RuleRunCache, which: number, side: DiffSide, rules: readonly string[], redact: (s: string) => string): Promise<Summary | undefined> {
-  const key = `${which}:${rules.join(',')}`;
-  if (!cache.has(key)) cache.set(key, runRules(side, rules, redact));
-  return cache.get(key)!;
-}
-
-export async function brokenRules(sides: [DiffSide, DiffSide], rules: readonly string[], operations: readonly string[], redact: (s: string) => string, cache: RuleRunCache = new Map()): Promise<BrokenRule[]> {
+export async function brokenRules(sides: [DiffSide, DiffSide], rules: readonly string[], operations: readonly string[], redact: (s: string) => string): Promise<BrokenRule[]> {
   // one side after the other: the machine is shared
-  const a = await summaryOf(cache, 0, sides[0], rules, redact);
-  const b = await summaryOf(cache, 1, sides[1], rules, redact);
+  const a = await runRules(sides[0], rules, redact);
+  const b = await runRules(sides[1], rules, redact);
   if (!a || !b) return [];
   const other = (s: Summary) => new Map(s.rules.map((r) => [r.id, r]));
   const out: BrokenRule[] = [];

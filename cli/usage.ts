@@ -69,10 +69,13 @@ export const COMMANDS: Record<string, CommandHelp> = {
   },
 };
 
+/** The run settings the environment can give instead of a flag (run/config.ts; .env.example lists them all). */
+const RUN_ENV = 'run also reads --target, --profile, --area, --seed, --reports and --expectations from SMS_TARGET, SMS_PROFILE, SMS_AREAS, SMS_SEED, SMS_REPORTS_DIR and SMS_EXPECTATIONS, and its other settings from .env.example.';
+
 /** One command's help: its usage line, what it does, its exit codes. */
 export function commandUsage(command: string): string {
   const help = COMMANDS[command]!;
-  return `Usage: ${help.usage}\n${help.what}\nEvery option also has an environment variable (see .env.example).\nExit codes: ${help.exits}.`;
+  return `Usage: ${help.usage}\n${help.what}\n${command === 'run' ? `${RUN_ENV}\n` : ''}Exit codes: ${help.exits}.`;
 }
 
 /** Every command's usage line, and the exit codes they share. */
@@ -82,7 +85,7 @@ ${Object.values(COMMANDS)
   .join('\n')}
 With no target, run starts the embedded reference server and runs against it.
 \`${BIN} <command> --help\` tells what a command does and what its exit codes mean.
-Every option also has an environment variable (see .env.example).
+${RUN_ENV}
 Exit codes: 0 conforms, 1 does not conform (or compare: a regression; verify: a file changed),
 2 configuration refused, 3 target unreachable, 4 no verdict.`;
 

@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { ConfigError, expectationsPathOf, targetGiven, todayOf, type LoadOptions } from '../run/config.js';
+import { BUNDLE_FILES, bundleSpecFiles, shardOf, specFilesUnder } from '../run/bundles.js';
 import { openRun, type OpenRun } from '../run/run-context.js';
 import { suiteTestConfig } from '../run/vitest-options.js';
 import { startAllureRenderer, type AllureRenderer } from '../reporting/allure-render.js';
@@ -118,22 +119,29 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
       log(`No spec folder exists for ${settings.areas.join(', ')}; nothing to run.`);
       return { exitCode: EXIT.configurationRefused };
     }
+    // the spec files (a shard's share of them), dealt into a bundle per worker (run/bundles.ts)
+    const specFiles = specFilesUnder(ROOT, filters);
+    const chosen = extras.shard ? shardOf(specFiles, extras.shard) : specFiles;
+    if (chosen.length === 0) {
+      log(`No spec file to run${extras.shard ? ` in shard ${extras.shard} (the run has ${specFiles.length})` : ` under ${filters.join(', ')}`}.`);
+      return { exitCode: EXIT.configurationRefused };
+    }
+    const bundles = bundleSpecFiles(chosen, opened.plan.workers);
     phase('preflight and setup');
     // Allure's report core loads in its worker thread while the specs run (about a second of CPU
     // that would otherwise stand between the last test and the report)
     if (extras.allure !== false) renderer = startAllureRenderer();
     // the configuration vitest.config.ts gives a bare run, with this run's context provided inline
     // (no config file is read, so nothing is resolved twice)
-    const [{ startVitest }, { ClockLastSequencer }] = await Promise.all([vitestNode, import('../run/sequencer.js')]);
+    const { startVitest } = await vitestNode;
     const vitest = await startVitest(
       'test',
-      filters,
+      BUNDLE_FILES.slice(0, bundles.length),
       {
         root: ROOT,
         config: false,
         watch: false,
-        ...suiteTestConfig({ reportsDir, plan: opened.plan, context: opened.context, sequencer: ClockLastSequencer }),
-        ...(extras.shard ? { shard: extras.shard } : {}),
+        ...suiteTestConfig({ reportsDir, plan: opened.plan, context: opened.context, bundles }),
         ...(ruleIds ? { testNamePattern: new RegExp(`\\[(?:${ruleIds.map(escapeRegExp).join('|')})\\]$`) } : {}),
         ...(sectionRules ? { testNamePattern: new RegExp(`\\[(?:${sectionRules.map((r) => escapeRegExp(r.id)).join('|')})\\]$`) } : {}),
       },

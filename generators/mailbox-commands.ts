@@ -147,6 +147,12 @@ class Delete extends PairCommand {
   async run(m: MailboxModel, r: PairApi) {
     const msg = this.pick(m.messages, this.k);
     const status = await r.delete(this.side, msg.mid, this.permanently);
+    // spec §3.2: only the current user's copy is removed (the other copy is read at the same
+    // time as this one: neither read depends on the other)
+    const other: Side = this.side === 'sender' ? 'recipient' : 'sender';
+    await Promise.all([this.#ownCopy(m, r, msg, status), verify(r, m, other, msg, `${this} (the other copy)`)]);
+  }
+  async #ownCopy(m: MailboxModel, r: PairApi, msg: ModelMessage, status: number) {
     const at = msg.at[this.side];
     if (at === 'purged') {
       expectStatus(`${this} of a purged copy`, status, 'refused');
@@ -169,9 +175,6 @@ class Delete extends PairCommand {
     } else {
       await refusedBecausePurged(r, m, this.side, msg, at, `${this}`, status, "spec §7.2: 'Message could not be deleted' is for a message the user no longer has");
     }
-    // spec §3.2: only the current user's copy is removed
-    const other: Side = this.side === 'sender' ? 'recipient' : 'sender';
-    await verify(r, m, other, msg, `${this} (the other copy)`);
   }
   toString = () => `delete(${this.side}, #${this.k}${this.permanently ? ', permanently' : ''})`;
 }

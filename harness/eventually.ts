@@ -11,7 +11,8 @@ export async function eventually<T>(
   options: { timeoutMs: number; intervalMs?: number },
 ): Promise<T> {
   const deadline = Date.now() + options.timeoutMs;
-  let interval = options.intervalMs ?? 100;
+  // most waits are for work the target has done by the next look: the first looks come soon, then back off
+  let interval = options.intervalMs ?? 25;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
@@ -21,4 +22,13 @@ export async function eventually<T>(
     await delay(interval);
     interval = Math.min(interval * 2, 1_000);
   }
+}
+
+/**
+ * Waits until `spanMs` have passed since `sinceMs` (epoch ms) on this machine's clock: for a rule
+ * that needs the target's clock to move on (a second between two dates), not a poll.
+ */
+export async function elapsed(sinceMs: number, spanMs: number): Promise<void> {
+  const left = sinceMs + spanMs - Date.now();
+  if (left > 0) await delay(left);
 }

@@ -109,10 +109,10 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
   // the anchors lead the test name, so `-t "§4.4/DeleteMessage"` or `-t "§4.3"` finds the rule
   const heading = [...new Set(spec.map((r) => r.anchor))].join(' ');
   const timeout = meta.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  // independent rules run concurrently (up to the per-worker share of limits.concurrency); a rule
-  // that changes company-wide settings also runs alone in its file (and holds the company claim)
-  const declare = company === 'changes' ? test.sequential : test.concurrent;
-  declare(`${heading} ${meta.title} [${meta.id}]`, { timeout, meta: { rule: record } }, async ({ task, skip, worker }) => {
+  // rules run concurrently (up to the per-worker share of limits.concurrency); a rule that changes
+  // company-wide settings runs alone by the company claim (harness/claims.ts), which every rule
+  // that uses them takes too, in whichever file and worker it is
+  test.concurrent(`${heading} ${meta.title} [${meta.id}]`, { timeout, meta: { rule: record } }, async ({ task, skip, worker }) => {
     task.meta.rule = record;
     await labelForAllure(record);
     const t = new RuleContext(meta, worker, Date.now() + timeout);

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
 import type { SerializedError } from '@vitest/utils';
 import type { RuleRecord } from '../harness/rule.js';
 import type { Outcome, RuleResult, Summary } from '../contract/summary.js';
@@ -39,10 +39,20 @@ export default class SummaryReporter implements Reporter {
     this.#vitest = vitest;
   }
 
+  /** A CLI run's spec file is a suite of its bundle (run/bundle-load.ts): its line when its rules are done. */
+  onTestSuiteResult(suite: TestSuite): void {
+    if (isSpecSuite(suite)) this.#line(suite.name, [...suite.children.allTests()]);
+  }
+
+  /** A bare run's spec file is a module of its own: its line when it ends. */
   onTestModuleEnd(module: TestModule): void {
+    this.#line(relative(process.cwd(), module.moduleId), [...module.children.allTests()].filter((test) => specSuiteOf(test) === undefined));
+  }
+
+  #line(file: string, tests: TestCase[]): void {
     const counts: Record<Outcome, number> = { pass: 0, fail: 0, notApplicable: 0, broken: 0 };
     const notes: string[] = [];
-    for (const test of module.children.allTests()) {
+    for (const test of tests) {
       const outcome = outcomeOf(test);
       // as in summary.json: a rule --rule / --section left out is no outcome of this run
       if (!outcome || leftOut(test, outcome)) continue;
@@ -52,7 +62,6 @@ export default class SummaryReporter implements Reporter {
     // a file whose every rule was left out ran nothing: no line
     if (Object.values(counts).every((n) => n === 0)) return;
     this.#files += 1;
-    const file = relative(process.cwd(), module.moduleId);
     const line = `[${this.#files}] ${file}  ${counts.pass} pass · ${counts.fail} fail · ${counts.notApplicable} n/a · ${counts.broken} broken`;
     process.stdout.write(`${line}\n${notes.map((n) => `${n}\n`).join('')}`);
   }
@@ -64,11 +73,13 @@ export default class SummaryReporter implements Reporter {
     const suiteErrors = unhandledErrors.map((e) => `${e.name ?? 'Error'}: ${e.message}`);
     for (const module of modules) {
       for (const e of module.errors()) suiteErrors.push(`${relative(process.cwd(), module.moduleId)}: ${e.message}`);
+      // a spec file of a bundle that could not be loaded fails its own suite
+      for (const suite of module.children.allSuites()) if (isSpecSuite(suite)) for (const e of suite.errors()) suiteErrors.push(`${suite.name}: ${e.message}`);
       for (const test of module.children.allTests()) {
         const outcome = outcomeOf(test);
         const rule = test.meta().rule as RuleRecord | undefined;
         // a check outside rule() (e.g. a coverage matrix) is no verdict of its own, but its failure must reach the exit code
-        if (!rule && test.result().state === 'failed') suiteErrors.push(`${relative(process.cwd(), module.moduleId)}: the check "${test.name}" failed: ${firstLine(test.result().errors?.[0]?.message ?? '')}`);
+        if (!rule && test.result().state === 'failed') suiteErrors.push(`${specSuiteOf(test)?.name ?? relative(process.cwd(), module.moduleId)}: the check "${test.name}" failed: ${firstLine(test.result().errors?.[0]?.message ?? '')}`);
         if (!outcome || !rule) continue;
         if (leftOut(test, outcome)) continue;
         rules.push({
@@ -84,7 +95,7 @@ export default class SummaryReporter implements Reporter {
           sections: rule.sections,
           spec: rule.spec,
           reason: outcome === 'pass' ? undefined : reasonOf(test, outcome),
-          file: relative(process.cwd(), module.moduleId),
+          file: specSuiteOf(test)?.name ?? relative(process.cwd(), module.moduleId),
           exchanges: test.meta().exchanges ?? 0,
           durationMs: Math.round(test.diagnostic()?.duration ?? 0),
           ...(test.meta().rateLimited ? { rateLimited: test.meta().rateLimited } : {}),
@@ -121,6 +132,14 @@ function reasonOf(test: TestCase, outcome: Outcome): string {
   if (outcome === 'broken') return meta.broken ?? 'the target misbehaved outside the rule';
   const error = test.result().errors?.[0];
   return error ? error.message : 'failed';
+}
+
+/** A suite a bundle made of a spec file (run/bundle-load.ts): named by the file's path. */
+const isSpecSuite = (suite: TestSuite) => suite.parent.type === 'module' && suite.name.endsWith('.spec.ts');
+
+function specSuiteOf(test: TestCase): TestSuite | undefined {
+  for (let at = test.parent; at.type === 'suite'; at = at.parent) if (isSpecSuite(at)) return at;
+  return undefined;
 }
 
 const firstLine = (s: string) => (s.split('\n')[0] ?? '').slice(0, 240);

@@ -1,17 +1,20 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { FIRST, LAST } from './bundles.js';
 
 /**
- * Spec files with a rule that waits on the target's clock (a session key's lifetime, spec §8):
- * run last, after vitest's own order (longest first). Their wait starts with the worker's first
- * rule (harness/clocks.ts) and has passed, or nearly, when they run: waited first, it would hold
- * a worker idle at the start of the run.
+ * The order of the spec files in a bare `npx vitest run`, where each is a vitest file of its own
+ * (the CLI bundles them instead: run/bundles.ts, which says why these files lead and close): the
+ * FIRST files in their order, then vitest's own order (longest first), then the LAST ones.
  */
-const CLOCK_BOUND = ['specs/messaging-rest/session.spec.ts'];
-
 export class ClockLastSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const last = (f: TestSpecification) => CLOCK_BOUND.some((p) => f.moduleId.replaceAll('\\', '/').endsWith(p));
-    return [...sorted.filter((f) => !last(f)), ...sorted.filter(last)];
+    const rank = (f: TestSpecification) => {
+      const path = f.moduleId.replaceAll('\\', '/');
+      const first = FIRST.findIndex((p) => path.endsWith(p));
+      return first >= 0 ? first - FIRST.length : LAST.some((p) => path.endsWith(p)) ? 1 : 0;
+    };
+    // a stable sort: within a rank, vitest's order stays
+    return sorted.map((f, i) => ({ f, i, r: rank(f) })).sort((a, b) => a.r - b.r || a.i - b.i).map(({ f }) => f);
   }
 }

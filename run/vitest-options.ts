@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { InlineConfig } from 'vitest/node';
 import type { ConcurrencyPlan } from '../harness/gate.js';
+import { BUNDLE_FILES } from './bundles.js';
 import type { RunContext } from './run-context.js';
 
 /** What the suite's vitest configuration depends on: where reports go, how the limits split, and (from the CLI) the resolved run. */
@@ -9,8 +10,10 @@ export interface SuiteRunShape {
   plan: ConcurrencyPlan;
   /** the resolved run, provided to global setup and every worker; absent in a bare `npx vitest run` (global setup resolves it) */
   context?: RunContext;
-  /** the order of the spec files (run/sequencer.ts), given by the caller: it loads with vitest, which the CLI imports while the reference starts */
+  /** the order of the spec files (run/sequencer.ts), for a bare run, given by the caller */
   sequencer?: SequencerClass;
+  /** the CLI's: the spec files dealt into a bundle per worker (run/bundles.ts), which vitest runs instead of the spec files */
+  bundles?: string[][];
 }
 
 type SequencerClass = NonNullable<NonNullable<InlineConfig['sequence']>['sequencer']>;
@@ -19,17 +22,19 @@ type SequencerClass = NonNullable<NonNullable<InlineConfig['sequence']>['sequenc
  * The conformance run's vitest configuration, written once: vitest.config.ts gives it to a bare
  * `npx vitest run`, the CLI passes it inline (with the resolved context) and loads no config file.
  */
-export function suiteTestConfig({ reportsDir, plan, context, sequencer }: SuiteRunShape): InlineConfig {
+export function suiteTestConfig({ reportsDir, plan, context, sequencer, bundles }: SuiteRunShape): InlineConfig {
   return {
-    include: ['specs/**/*.spec.ts'],
+    include: bundles ? [...BUNDLE_FILES] : ['specs/**/*.spec.ts'],
     globalSetup: ['run/global-setup.ts'],
     setupFiles: ['allure-vitest/setup'],
-    // spec files run in parallel against the one target, and the rules inside a file run
-    // concurrently (rule() declares them so): the run waits on the network, so it keeps
-    // limits.concurrency requests in flight, split over a few workers (harness/gate.ts)
+    // spec files (bundles of them, from the CLI) run in parallel against the one target, and the
+    // rules inside run concurrently (rule() declares them so): the run waits on the network, so it
+    // keeps limits.concurrency requests in flight, split over a few workers (harness/gate.ts)
     fileParallelism: true,
     maxWorkers: plan.workers,
-    maxConcurrency: plan.slots,
+    // twice as many rules running as requests in flight: a rule that waits (for a claim, for the
+    // target's clock) leaves its slot at the gate to the others (politeness is the gate's)
+    maxConcurrency: plan.slots * 2,
     // specs keep no per-file module state, so workers reuse loaded modules: 43 s → 13 s
     pool: 'threads',
     isolate: false,
@@ -44,7 +49,7 @@ export function suiteTestConfig({ reportsDir, plan, context, sequencer }: SuiteR
     // runs (keyed by content): a repeated run skips about 10% of its CPU.
     // Beside the suite, not in node_modules, which may be a shared install
     experimental: { fsModuleCache: true, fsModuleCachePath: '.cache/vitest-modules' },
-    ...(context ? { provide: { conformance: context } } : {}),
+    ...(context ? { provide: { conformance: context, ...(bundles ? { conformanceBundles: bundles } : {}) } } : {}),
     ...(sequencer ? { sequence: { sequencer } } : {}),
   };
 }

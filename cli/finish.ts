@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { SECRET_KEY } from '../contract/profile.js';
 import { annotateAllureResults } from '../reporting/allure-annotate.js';
 import { renderAllure, startAllureRenderer, type AllureRenderer } from '../reporting/allure-render.js';
@@ -17,7 +17,7 @@ import { verdictPage, type RunIdentity } from '../reporting/verdict-page.js';
 import { SPEC_PAGE } from '../reporting/spec-link.js';
 import { specPage } from '../reporting/spec-page.js';
 import { scorecard, verdict, type Verdict } from './scorecard.js';
-import { scrubSecrets, secretMatcher } from './scrub.js';
+import { filesUnder, scrubSecrets, secretMatcher, secretSweep, type Sweep } from './scrub.js';
 import { projectRoot } from '../contract/root.js';
 
 export const ROOT = projectRoot(import.meta.url);
@@ -112,25 +112,71 @@ async function finishWith(opts: FinishOptions): Promise<Verdict> {
     join(reportsDir, 'run-info.json'),
     `${JSON.stringify({ suiteVersion: summary.suiteVersion, gitCommit: summary.commit, startedAt: summary.startedAt, seed: summary.seed, runId: summary.runId, node: process.version, platform: `${process.platform} ${process.arch}`, finishedAt: new Date().toISOString(), shard: summary.shard }, null, 2)}\n`,
   );
-  await annotateAllureResults(join(reportsDir, 'allure-results'), summary);
   // Secrets are swept from what the run wrote before anything is rendered from it: Allure embeds
   // its inputs base64-encoded at any offset, where no sweep of the rendered file could find them.
-  // The sweep's reads feed the render, so no result or attachment is read twice.
-  const swept = scrubSecrets(reportsDir, opts.secrets);
+  // The results are read once: annotated, swept and written back (where that changed them) in
+  // memory, and the same swept bytes feed the render and the verdict page.
   const resultsDir = join(reportsDir, 'allure-results');
-  const files = new Map([...swept.contents].filter(([path]) => dirname(path) === resultsDir).map(([path, bytes]) => [basename(path), bytes]));
+  const inputs = secretSweep(opts.secrets);
+  const { files, changed } = sweptResults(resultsDir, summary, inputs);
+  // every other file the run wrote under the reports dir, from disk
+  const inMemory = new Set([...(files?.keys() ?? [])].map((name) => join(resultsDir, name)));
+  const others = scrubSecrets(reportsDir, opts.secrets, filesUnder(reportsDir).filter((path) => !inMemory.has(path)));
   const matcher = secretMatcher(opts.secrets);
   const redact = (text: string) => matcher?.redact(text).text ?? text;
-  await renderReport(reportsDir, summary, v, opts.specUrl, { renderer: opts.renderer, files, redact, allure: opts.allure }).catch((e: Error) =>
-    log(`The HTML report could not be rendered: ${e.message.split('\n')[0]} (summary.json and junit.xml are complete).`),
-  );
-  // the rendered pages come from swept inputs; they are swept once more, whole, as plain text
+  // the rendered pages come from swept inputs; they are swept once more, whole, as plain text: each
+  // file the render wrote from its bytes before they are written, any other file of the report dir
+  // from disk
+  const output = secretSweep(opts.secrets);
   const reportDir = join(reportsDir, 'allure-report');
-  const rendered = scrubSecrets(reportDir, opts.secrets);
-  const hits = swept.hits + rendered.hits;
-  if (hits > 0) log(`Warning: ${hits} secret value(s) reached ${swept.files + rendered.files} report file(s) and were replaced; please report this suite defect.`);
+  // what the annotation or the sweep changed goes back to disk while Allure renders from memory
+  // (else here, after a render that did not start)
+  let pending = files ? [...changed] : [];
+  const writeBack = () => {
+    for (const name of pending) writeFileSync(join(resultsDir, name), files!.get(name)!);
+    pending = [];
+  };
+  const written = await renderReport(reportsDir, summary, v, opts.specUrl, { renderer: opts.renderer, files, redact, allure: opts.allure, sweep: output, alongside: writeBack }).catch((e: Error) => {
+    log(`The HTML report could not be rendered: ${e.message.split('\n')[0]} (summary.json and junit.xml are complete).`);
+    return new Set<string>();
+  });
+  writeBack();
+  const rest = scrubSecrets(reportDir, opts.secrets, filesUnder(reportDir).filter((path) => !written.has(path)));
+  const hits = inputs.hits + others.hits + output.hits + rest.hits;
+  if (hits > 0) log(`Warning: ${hits} secret value(s) reached ${inputs.files + others.files + output.files + rest.files} report file(s) and were replaced; please report this suite defect.`);
   log(scorecard(summary, reportsDir));
   return v;
+}
+
+/**
+ * The results dir's files by name, annotated (reporting/allure-annotate.ts) and swept, each read
+ * once, and the names of those either changed (for the caller to write back). No files where
+ * there is no results dir. Synchronous on purpose (cli/scrub.ts): the files were just written
+ * and sit in the page cache.
+ */
+function sweptResults(resultsDir: string, summary: Summary, sweep: Sweep): { files?: Map<string, Buffer>; changed: Set<string> } {
+  let names: string[];
+  try {
+    names = readdirSync(resultsDir, { withFileTypes: true }).filter((e) => e.isFile() || e.isSymbolicLink()).map((e) => e.name);
+  } catch {
+    return { changed: new Set() };
+  }
+  const files = new Map<string, Buffer>();
+  for (const name of names) {
+    try {
+      files.set(name, readFileSync(join(resultsDir, name)));
+    } catch {
+      // not a file to read (gone, or a link to a dir): the sweep from disk looks at what it is
+    }
+  }
+  const changed = annotateAllureResults(files, summary);
+  for (const [name, bytes] of files) {
+    const swept = sweep.bytes(bytes);
+    if (swept === bytes) continue;
+    files.set(name, swept);
+    changed.add(name);
+  }
+  return { files, changed };
 }
 
 /** What the exit code is computed from (cli/scorecard.ts), in the counts summary.json carries. */
@@ -146,7 +192,7 @@ export function verdictBasis(summary: Summary): NonNullable<Summary['verdict']>[
   };
 }
 
-/** What `finish` hands the render: a worker already loading Allure, the swept results, the redactor. */
+/** What `finish` hands the render: a worker already loading Allure, the swept results, the redactor, the sweep. */
 export interface RenderInputs {
   renderer?: AllureRenderer;
   /** the results dir's files by name, as the secret sweep read them */
@@ -155,30 +201,47 @@ export interface RenderInputs {
   redact?: (text: string) => string;
   /** false: no Allure view is rendered */
   allure?: boolean;
+  /** every file the render writes goes through it first */
+  sweep?: Sweep;
+  /** work of this thread to do while Allure renders in its worker (once it has its inputs) */
+  alongside?: () => void;
 }
 
-/** allure-report/index.html is the verdict page; Allure 3's own view is allure-report/allure.html beside it. */
-export async function renderReport(reportsDir: string, summary: Summary, v: Verdict, specUrl?: string, inputs: RenderInputs = {}): Promise<void> {
+/**
+ * allure-report/index.html is the verdict page; Allure 3's own view is allure-report/allure.html beside it.
+ * Resolves to the files written (as `inputs.sweep` handed them back), by path.
+ */
+export async function renderReport(reportsDir: string, summary: Summary, v: Verdict, specUrl?: string, inputs: RenderInputs = {}): Promise<Set<string>> {
   const reportDir = join(reportsDir, 'allure-report');
   const resultsDir = join(reportsDir, 'allure-results');
   const redact = inputs.redact ?? ((text: string) => text);
+  const sweep = inputs.sweep;
+  const written = new Set<string>();
   // Allure's headline is the report name: it says the verdict
   const allure = async () => {
     if (!existsSync(resultsDir) || inputs.allure === false) return;
     const environment = Object.fromEntries(Object.entries(environmentOf(summary)).map(([k, value]) => [k, redact(value)]));
     const run = { startedAt: summary.startedAt, durationMs: summary.durationMs };
-    const options = { resultsDir, reportDir, reportName: redact(`${v.kind} · Secure Messaging conformance: ${summary.target.url}`), environment, files: inputs.files, run };
-    await (inputs.renderer ? inputs.renderer.render(options) : renderAllure(options));
+    const options = { resultsDir, reportDir, reportName: redact(`${v.kind} · Secure Messaging conformance: ${summary.target.url}`), environment, files: inputs.files, run, sweep: sweep?.bytes, alongside: inputs.alongside };
+    const paths = await (inputs.renderer ? inputs.renderer.render(options) : renderAllure(options));
     await rename(join(reportDir, 'index.html'), join(reportDir, 'allure.html'));
+    for (const path of paths) written.add(join(reportDir, path === 'index.html' ? 'allure.html' : path));
   };
   const needEvidence = new Set(summary.rules.filter((r) => r.outcome === 'fail' || r.outcome === 'broken' || r.expectation).map((r) => r.id));
   // the verdict page is built while Allure renders in its worker; it is written once Allure has
   // swapped its output dir in (the swap replaces the whole dir)
-  const [rendered, evidence] = await Promise.all([allure().then(() => undefined, (e: Error) => e), evidenceFromAllure(resultsDir, needEvidence)]);
+  const [rendered, evidence] = await Promise.all([allure().then(() => undefined, (e: Error) => e), evidenceFromAllure(resultsDir, needEvidence, inputs.files)]);
+  const pages = {
+    'index.html': verdictPage({ summary, verdict: { kind: v.kind, line: v.line, notCovered: v.notCovered }, evidence, specUrl, run: runIdentity(reportsDir), ...(inputs.allure === false ? { allureHref: '' } : {}) }),
+    [SPEC_PAGE]: specPage({ summary, specUrl }),
+  };
   await mkdir(reportDir, { recursive: true });
-  await writeFile(join(reportDir, 'index.html'), verdictPage({ summary, verdict: { kind: v.kind, line: v.line, notCovered: v.notCovered }, evidence, specUrl, run: runIdentity(reportsDir), ...(inputs.allure === false ? { allureHref: '' } : {}) }));
-  await writeFile(join(reportDir, SPEC_PAGE), specPage({ summary, specUrl }));
+  for (const [name, html] of Object.entries(pages)) {
+    await writeFile(join(reportDir, name), sweep ? sweep.text(html) : html);
+    written.add(join(reportDir, name));
+  }
   if (rendered) throw rendered;
+  return written;
 }
 
 /** What the verdict page says of its run: run-info.json, the profile's digest, the files beside it. */

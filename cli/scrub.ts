@@ -39,6 +39,48 @@ export function secretMatcher(secrets: string[]): SecretMatcher | undefined {
   };
 }
 
+/**
+ * A sweep in progress: each file's bytes (or text) go in as they are about to be written or
+ * handed on, and come out with every secret replaced; the files with a hit and the hits are
+ * counted. Where nothing was found the very same bytes come back, so a caller can tell whether
+ * a file needs writing again.
+ */
+export interface Sweep {
+  bytes(bytes: Buffer): Buffer;
+  text(text: string): string;
+  /** files in which a secret was found */
+  readonly files: number;
+  readonly hits: number;
+}
+
+export function secretSweep(secrets: string[]): Sweep {
+  const matcher = secretMatcher(secrets);
+  let files = 0;
+  let hits = 0;
+  const text = (input: string): string => {
+    const found = matcher?.redact(input);
+    if (!found || found.hits === 0) return input;
+    files += 1;
+    hits += found.hits;
+    return found.text;
+  };
+  return {
+    bytes: (bytes) => {
+      if (!matcher) return bytes;
+      const input = bytes.toString('utf8');
+      const out = text(input);
+      return out === input ? bytes : Buffer.from(out, 'utf8');
+    },
+    text,
+    get files() {
+      return files;
+    },
+    get hits() {
+      return hits;
+    },
+  };
+}
+
 export interface Scrubbed {
   files: number;
   hits: number;
@@ -53,30 +95,24 @@ export interface Scrubbed {
  * 3,000 small reads through libuv's pool cost four times the CPU of reading them in line.
  */
 export function scrubSecrets(dir: string, secrets: string[], only?: string[]): Scrubbed {
-  const matcher = secretMatcher(secrets);
+  const sweep = secretSweep(secrets);
   const contents = new Map<string, Buffer>();
-  let files = 0;
-  let hits = 0;
-  for (const path of only ?? walk(dir)) {
+  for (const path of only ?? filesUnder(dir)) {
     let bytes: Buffer;
     try {
       bytes = readFileSync(path);
     } catch {
       continue; // gone since the listing: nothing left to leak
     }
-    const found = matcher?.redact(bytes.toString('utf8'));
-    if (found && found.hits > 0) {
-      files += 1;
-      hits += found.hits;
-      bytes = Buffer.from(found.text, 'utf8');
-      writeFileSync(path, bytes);
-    }
-    contents.set(path, bytes);
+    const swept = sweep.bytes(bytes);
+    if (swept !== bytes) writeFileSync(path, swept);
+    contents.set(path, swept);
   }
-  return { files, hits, contents };
+  return { files: sweep.files, hits: sweep.hits, contents };
 }
 
-function walk(dir: string): string[] {
+/** Every file under `dir`, at any depth (none where it does not exist). */
+export function filesUnder(dir: string): string[] {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -85,7 +121,7 @@ function walk(dir: string): string[] {
   }
   return entries.flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return walk(path);
+    if (entry.isDirectory()) return filesUnder(path);
     return entry.isFile() || entry.isSymbolicLink() ? [path] : [];
   });
 }

@@ -1,6 +1,5 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { join, sep } from 'node:path';
+import { sep } from 'node:path';
 import { expectationSentence } from './expectations.js';
 import { specHref } from './spec-link.js';
 import { standingOf } from './standing.js';
@@ -57,18 +56,16 @@ interface AllureResult {
  * links that resolve (to the verdict page's section list, and to the unit each quote comes from
  * in spec.html beside the report), and stack traces moved out of the failure message into a collapsed
  * technical attachment. Idempotent: a merged or re-rendered run is annotated once.
+ *
+ * Works on the results dir's files in memory (by name, as `files` holds them), so the caller reads
+ * them once, sweeps them and writes back only what changed: each annotated result's new bytes and
+ * each stack-trace attachment go into `files`, and their names are returned.
  */
-export async function annotateAllureResults(resultsDir: string, summary: Summary): Promise<void> {
+export function annotateAllureResults(files: Map<string, Buffer>, summary: Summary): Set<string> {
   const byId = new Map(summary.rules.map((r) => [r.id, r]));
-  let names: string[];
-  try {
-    names = await readdir(resultsDir);
-  } catch {
-    return;
-  }
-  for (const name of names.filter((n) => n.endsWith('-result.json'))) {
-    const path = join(resultsDir, name);
-    const result = JSON.parse(await readFile(path, 'utf8')) as AllureResult;
+  const changed = new Set<string>();
+  for (const [name, bytes] of [...files].filter(([n]) => n.endsWith('-result.json'))) {
+    const result = JSON.parse(bytes.toString('utf8')) as AllureResult;
     const id = result.labels?.find((l) => l.name === 'ruleId')?.value;
     const rule = id ? byId.get(id) : undefined;
     if (!rule) continue;
@@ -106,7 +103,8 @@ export async function annotateAllureResults(resultsDir: string, summary: Summary
     const details = result.statusDetails ?? {};
     if (details.trace) {
       const source = `${randomUUID()}-attachment.txt`;
-      await writeFile(join(resultsDir, source), scrubTrace(details.trace), 'utf8');
+      files.set(source, Buffer.from(scrubTrace(details.trace), 'utf8'));
+      changed.add(source);
       result.attachments = [...(result.attachments ?? []), { name: "technical detail (stack trace, for the suite's authors)", source, type: 'text/plain' }];
       delete details.trace;
     }
@@ -117,6 +115,8 @@ export async function annotateAllureResults(resultsDir: string, summary: Summary
     if (standing === 'expected') details.message = `Expected ${rule.outcome} (${rule.expectation!.reason}): ${details.message ?? ''}`;
     if (rule.expectation?.status === 'stale' || rule.expectation?.status === 'expired') details.message = expectationSentence(rule.expectation);
     result.statusDetails = details;
-    await writeFile(path, JSON.stringify(result), 'utf8');
+    files.set(name, Buffer.from(JSON.stringify(result), 'utf8'));
+    changed.add(name);
   }
+  return changed;
 }

@@ -11,14 +11,13 @@
  * The run's start and duration replace Allure's (computed from the first and last test), so the
  * Allure view states the run summary.json states.
  */
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The folder beside the page that holds the app and the data scripts. */
 export const ASSETS = 'allure';
 
 const APP = /<script\s+src="data:text\/javascript;base64,([A-Za-z0-9+/=]+)"><\/script>/;
-const DATA = /d\("([^"]+)","([A-Za-z0-9+/=]*)"\)/g;
 const LOADER_START = /<script async>\s*window\.allureReportDataReady = false;[\s\S]*?<\/script>\s*<script defer>\s*Promise\.allSettled\(\[[\s\S]*?<\/script>/;
 const OPTIONS = /(window\.allureReportOptions = )(\{.*\})/;
 
@@ -64,30 +63,89 @@ function loader(files: Record<string, string>): string {
 
 export interface LightenOptions {
   run?: RunSpan;
-  /** rewrites a data entry's JSON (by its name, such as widgets/tree.json) before it is written */
-  rewrite?: (name: string, json: string) => string;
+  /** rewrites the JSON of the data entries whose name it matches (such as widgets/tree.json) before they are written */
+  rewrite?: { names: RegExp; json: (json: string, name: string) => string };
+  /** applied to the page's own text (its data entries cut out) before it is made light */
+  prepare?: (html: string) => string;
 }
 
-/** Rewrites the single-file report `page` in `dir` into the light form; returns the files it wrote. */
-export async function lightenReport(dir: string, page: string, { run, rewrite }: LightenOptions = {}): Promise<number> {
-  const path = join(dir, page);
-  let html = await readFile(path, 'utf8');
-  const app = APP.exec(html);
-  if (!app || !LOADER_START.test(html)) throw new Error(`${path} is not the Allure single-file report this suite knows (Allure's layout changed?); it is left as Allure wrote it.`);
-  await mkdir(join(dir, ASSETS, 'data'), { recursive: true });
-  await writeFile(join(dir, ASSETS, 'app.js'), Buffer.from(app[1]!, 'base64'));
-  const files: Record<string, string> = {};
-  let n = 0;
-  for (const [, name, encoded] of html.matchAll(DATA)) {
-    const file = `${ASSETS}/data/${(n++).toString(36)}.js`;
-    files[name!] = file;
-    const base64 = rewrite && name!.endsWith('.json') ? Buffer.from(rewrite(name!, Buffer.from(encoded!, 'base64').toString('utf8')), 'utf8').toString('base64') : encoded;
-    await writeFile(join(dir, file), `allureData(${JSON.stringify(name)},"${base64}");\n`, 'utf8');
+/** A single-file report made light: the page, and the files beside it by their path from the page's dir. */
+export interface LightReport {
+  html: string;
+  files: Map<string, Buffer>;
+}
+
+/** A data entry d("<name>","<base64>") of the page, found at a byte offset: its name, its base64 bytes (not copied) and where it ends. */
+interface DataEntry {
+  name: string;
+  base64: Buffer;
+  /** the offsets of the base64 inside the page, and of the entry's end */
+  from: number;
+  to: number;
+  end: number;
+}
+
+const QUOTE = 0x22;
+const ENTRY_OPEN = Buffer.from('d("');
+const NAME_END = Buffer.from('","');
+const BASE64_BYTE = new Uint8Array(256).map((_, byte) => Number(/[A-Za-z0-9+/=]/.test(String.fromCharCode(byte))));
+
+/** The entry that starts at `at`, if one does: d("<name>","<base64>"), the name one or more bytes but a quote, the base64 of [A-Za-z0-9+/=] only. */
+function entryAt(page: Buffer, at: number): DataEntry | undefined {
+  const nameFrom = at + ENTRY_OPEN.length;
+  const nameTo = page.indexOf(QUOTE, nameFrom);
+  if (nameTo <= nameFrom || !page.subarray(nameTo, nameTo + NAME_END.length).equals(NAME_END)) return undefined;
+  const from = nameTo + NAME_END.length;
+  let to = from;
+  while (to < page.length && BASE64_BYTE[page[to]!]) to += 1;
+  if (page[to] !== QUOTE || page[to + 1] !== 0x29 /* ) */) return undefined;
+  return { name: page.toString('utf8', nameFrom, nameTo), base64: page.subarray(from, to), from, to, end: to + 2 };
+}
+
+/**
+ * Every data entry of the page, found in its bytes as /d\("([^"]+)","([A-Za-z0-9+/=]*)"\)/g finds them in
+ * its text (leftmost first, none overlapping), and the page without their base64: some 20 MB of a full run's page are data,
+ * which is not decoded to text, searched or copied to be cut into files.
+ */
+function dataEntries(page: Buffer): { entries: DataEntry[]; rest: string } {
+  const entries: DataEntry[] = [];
+  const parts: Buffer[] = [];
+  let kept = 0;
+  for (let at = page.indexOf(ENTRY_OPEN); at >= 0; ) {
+    const entry = entryAt(page, at);
+    if (!entry) {
+      at = page.indexOf(ENTRY_OPEN, at + 1);
+      continue;
+    }
+    entries.push(entry);
+    parts.push(page.subarray(kept, entry.from));
+    kept = entry.to;
+    at = page.indexOf(ENTRY_OPEN, entry.end);
   }
-  html = html.replace(APP, `<script src="${ASSETS}/app.js"></script>`).replace(LOADER_START, () => loader(files));
-  if (run) html = html.replace(OPTIONS, (_, head: string, json: string) => head + JSON.stringify(withRun(JSON.parse(json) as ReportOptions, run)).replace(/</g, '\\u003c'));
-  await writeFile(path, html, 'utf8');
-  return n + 1;
+  parts.push(page.subarray(kept));
+  return { entries, rest: Buffer.concat(parts).toString('utf8') };
+}
+
+/**
+ * Rewrites the single-file report `page` (Allure's bytes, named `name` in messages) into the light
+ * form, in memory: the caller writes the page and its files, after sweeping them.
+ */
+export function lightenPage(page: Buffer, name: string, { run, rewrite, prepare }: LightenOptions = {}): LightReport {
+  const { entries, rest } = dataEntries(page);
+  const html = prepare ? prepare(rest) : rest;
+  const app = APP.exec(html);
+  if (!app || !LOADER_START.test(html)) throw new Error(`${name} is not the Allure single-file report this suite knows (Allure's layout changed?); it is left as Allure wrote it.`);
+  const files = new Map<string, Buffer>([[`${ASSETS}/app.js`, Buffer.from(app[1]!, 'base64')]]);
+  const names: Record<string, string> = {};
+  entries.forEach((entry, n) => {
+    const file = `${ASSETS}/data/${n.toString(36)}.js`;
+    names[entry.name] = file;
+    const base64 = rewrite?.names.test(entry.name) ? Buffer.from(Buffer.from(rewrite.json(Buffer.from(entry.base64.toString('latin1'), 'base64').toString('utf8'), entry.name), 'utf8').toString('base64'), 'latin1') : entry.base64;
+    files.set(file, Buffer.concat([Buffer.from(`allureData(${JSON.stringify(entry.name)},"`, 'utf8'), base64, Buffer.from('");\n', 'utf8')]));
+  });
+  let light = html.replace(APP, `<script src="${ASSETS}/app.js"></script>`).replace(LOADER_START, () => loader(names));
+  if (run) light = light.replace(OPTIONS, (_, head: string, json: string) => head + JSON.stringify(withRun(JSON.parse(json) as ReportOptions, run)).replace(/</g, '\\u003c'));
+  return { html: light, files };
 }
 
 interface Span {

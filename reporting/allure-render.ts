@@ -11,13 +11,16 @@
  *   We write both so the results dir stays meaningful to Allure 2 tooling too.
  * - Grouping: awesome plugin option `groupBy` (label names) shapes the tree.
  * - The single file is then made light (allure-light.ts): the app and each data file beside it.
+ * - Allure keeps the report in memory (allure-render-worker.mjs) and hands it back: it is made
+ *   light, swept and written once, never read back from disk.
  */
-import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, parse, relative, resolve, sep } from "node:path";
 import { Worker } from "node:worker_threads";
 import { INTERFACES } from "../contract/profile.js";
 import { sectionKey } from "../contract/spec/coverage.js";
-import { lightenReport, type RunSpan } from "./allure-light.js";
+import { lightenPage, type RunSpan } from "./allure-light.js";
 
 export interface AllureRenderOptions {
   resultsDir: string;
@@ -29,6 +32,10 @@ export interface AllureRenderOptions {
   files?: Map<string, Buffer>;
   /** the run's start and duration as summary.json states them (Allure's own are its first and last test's) */
   run?: RunSpan;
+  /** applied to every file of the report before it is written (the secret sweep of the rendered report) */
+  sweep?: (bytes: Buffer) => Buffer;
+  /** called once the worker has the inputs: the caller's work that overlaps the render */
+  alongside?: () => void;
 }
 
 type AllureStatus = "failed" | "broken" | "skipped" | "unknown";
@@ -68,7 +75,8 @@ export async function writeAllureMetadata(resultsDir: string, environment: Recor
  * of CPU), so a caller that has other work first (the secret sweep) overlaps the two.
  */
 export interface AllureRenderer {
-  render(opts: AllureRenderOptions): Promise<void>;
+  /** renders into `reportDir` (its page is index.html); resolves to the files written, by their path from it */
+  render(opts: AllureRenderOptions): Promise<string[]>;
   /** ends the worker; safe to call more than once, and without a render */
   close(): Promise<void>;
 }
@@ -92,7 +100,7 @@ export function startAllureRenderer(): AllureRenderer {
   const close = async (): Promise<void> => {
     if (!exited) await worker.terminate();
   };
-  const render = async (opts: AllureRenderOptions): Promise<void> => {
+  const render = async (opts: AllureRenderOptions): Promise<string[]> => {
     if (exited) throw new Error(`The Allure render worker had stopped before the render: ${failure?.message ?? "no reason given"}${formatTail(output)}`);
     const resultsDir = resolve(opts.resultsDir);
     const reportDir = resolve(opts.reportDir);
@@ -100,21 +108,33 @@ export function startAllureRenderer(): AllureRenderer {
     const metadata = allureMetadata(opts.environment);
     await writeAllureMetadata(resultsDir, opts.environment);
     // Render into a fresh sibling dir and swap it in at the end: a failed render
-    // keeps the previous report, and Allure only flattens its per-plugin
-    // subdirectory into the output root when that root holds nothing else.
+    // keeps the previous report.
     await mkdir(dirname(reportDir), { recursive: true });
     const stagingDir = await mkdtemp(`${reportDir}.staging-`);
     try {
       const files = opts.files
         ? [...new Map([...opts.files, ...Object.entries(metadata).map(([name, text]): [string, Buffer] => [name, Buffer.from(text, "utf8")])])].sort(([a], [b]) => a.localeCompare(b))
         : undefined;
-      await inWorker(worker, { config: buildConfig(opts.reportName, stagingDir), resultsDir, files }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, () => output);
-      await stripAnalytics(join(stagingDir, "index.html"));
-      await lightenReport(stagingDir, "index.html", { run: opts.run, rewrite: (name, json) => (/^widgets\/(?:[^/]+\/)?tree\.json$/.test(name) ? treeInSpecOrder(json) : json) });
+      const rendering = inWorker(worker, { config: buildConfig(opts.reportName, stagingDir), resultsDir, files }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, () => output);
+      try {
+        opts.alongside?.();
+      } catch (error) {
+        await rendering.catch(() => undefined);
+        throw error;
+      }
+      const rendered = await rendering;
+      const page = rendered.get("index.html");
+      if (!page) throw new Error(`Allure finished but wrote no index.html for ${reportDir}.`);
+      const light = lightenPage(page, "index.html", { run: opts.run, prepare: stripAnalytics, rewrite: { names: /^widgets\/(?:[^/]+\/)?tree\.json$/, json: treeInSpecOrder } });
+      const report = new Map([...rendered, ["index.html", Buffer.from(light.html, "utf8")], ...light.files]);
+      // written in line: some 1,300 small files, each as the sweep hands it back
+      for (const dir of new Set([...report.keys()].map((path) => dirname(join(stagingDir, path))))) mkdirSync(dir, { recursive: true });
+      for (const [path, bytes] of report) writeFileSync(join(stagingDir, path), opts.sweep ? opts.sweep(bytes) : bytes);
       // mkdtemp makes the dir owner-only; a report should be as readable as any output dir.
       await chmod(stagingDir, 0o755);
       await rm(reportDir, { recursive: true, force: true });
       await rename(stagingDir, reportDir);
+      return [...report.keys()];
     } finally {
       await rm(stagingDir, { recursive: true, force: true });
     }
@@ -123,10 +143,10 @@ export function startAllureRenderer(): AllureRenderer {
 }
 
 /** Renders once, in a worker of its own (the `report` and `merge` commands, the self-tests). */
-export async function renderAllure(opts: AllureRenderOptions): Promise<void> {
+export async function renderAllure(opts: AllureRenderOptions): Promise<string[]> {
   const renderer = startAllureRenderer();
   try {
-    await renderer.render(opts);
+    return await renderer.render(opts);
   } finally {
     await renderer.close();
   }
@@ -154,18 +174,19 @@ export function treeInSpecOrder(json: string): string {
   return JSON.stringify(tree);
 }
 
-function inWorker(worker: Worker, message: { config: Record<string, unknown>; resultsDir: string; files?: Array<[string, Buffer]> }, timeoutMs: number, output: () => string): Promise<void> {
+/** The report the worker rendered: its files by their path from the report dir. */
+function inWorker(worker: Worker, message: { config: Record<string, unknown>; resultsDir: string; files?: Array<[string, Buffer]> }, timeoutMs: number, output: () => string): Promise<Map<string, Buffer>> {
   return new Promise((resolvePromise, reject) => {
-    const settle = (error?: Error): void => {
+    const settle = (error?: Error, files?: Array<[string, Uint8Array]>): void => {
       clearTimeout(timer);
       worker.off("message", onMessage);
       worker.off("error", onError);
       worker.off("exit", onExit);
       if (error) reject(error);
-      else resolvePromise();
+      else resolvePromise(new Map((files ?? []).map(([path, bytes]) => [path, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)])));
     };
-    const onMessage = (answer: { ok?: true; error?: string }): void =>
-      settle(answer.ok ? undefined : new Error(`Allure report generation failed: ${answer.error ?? "no reason given"}${formatTail(output())}`));
+    const onMessage = (answer: { ok?: true; error?: string; files?: Array<[string, Uint8Array]> }): void =>
+      settle(answer.ok ? undefined : new Error(`Allure report generation failed: ${answer.error ?? "no reason given"}${formatTail(output())}`), answer.files);
     const onError = (err: Error): void => settle(new Error(`The Allure render worker failed: ${err.message}${formatTail(output())}`));
     const onExit = (code: number): void => settle(new Error(`The Allure render worker exited (code ${code}) before it finished.${formatTail(output())}`));
     const timer = setTimeout(() => {
@@ -202,18 +223,11 @@ function buildConfig(reportName: string, output: string): Record<string, unknown
 
 // Awesome hard-codes a Google Tag Manager snippet (no opt-out, unlike the allure2
 // plugin's ALLURE_NO_ANALYTICS); it would phone home, with the file path, on every open.
-async function stripAnalytics(indexPath: string): Promise<void> {
-  let html: string;
-  try {
-    html = await readFile(indexPath, "utf8");
-  } catch {
-    throw new Error(`Allure finished but wrote no ${indexPath}.`);
-  }
-  const stripped = html.replace(
+function stripAnalytics(html: string): string {
+  return html.replace(
     /<script async src="https:\/\/www\.googletagmanager\.com\/[^"]*"><\/script>\s*<script>[^<]*?gtag\([^<]*<\/script>/,
     "",
   );
-  if (stripped !== html) await writeFile(indexPath, stripped, "utf8");
 }
 
 function formatTail(output: string): string {

@@ -63,16 +63,26 @@ export function pairDecrypted(raw: Array<{ title: string; text: string }>): Evid
   return entries;
 }
 
-export async function evidenceFromAllure(resultsDir: string, ids: Set<string>): Promise<Map<string, RuleEvidence>> {
+/**
+ * Each rule's evidence, from the results dir, or from `files` (its files by name, as the caller
+ * has just read and swept them) without reading the dir again.
+ */
+export async function evidenceFromAllure(resultsDir: string, ids: Set<string>, files?: ReadonlyMap<string, Buffer>): Promise<Map<string, RuleEvidence>> {
   const out = new Map<string, RuleEvidence>();
   let names: string[];
   try {
-    names = await readdir(resultsDir);
+    names = files ? [...files.keys()] : await readdir(resultsDir);
   } catch {
     return out;
   }
+  const read = async (name: string): Promise<string> => {
+    if (!files) return readFile(join(resultsDir, name), 'utf8');
+    const bytes = files.get(name);
+    if (!bytes) throw new Error(`no ${name}`);
+    return bytes.toString('utf8');
+  };
   for (const name of names.filter((n) => n.endsWith('-result.json'))) {
-    const result = JSON.parse(await readFile(join(resultsDir, name), 'utf8')) as {
+    const result = JSON.parse(await read(name)) as {
       uuid?: string;
       labels?: Array<{ name: string; value: string }>;
       steps?: Array<{ name: string; attachments?: Attachment[] }>;
@@ -88,7 +98,7 @@ export async function evidenceFromAllure(resultsDir: string, ids: Set<string>): 
     }
     const attachments = [...(result.steps ?? []).flatMap((s) => s.attachments ?? []), ...(result.attachments ?? [])].filter((a) => !a.name.startsWith('technical detail'));
     const raw: Array<{ title: string; text: string }> = [];
-    for (const a of attachments) raw.push({ title: a.name, text: await readFile(join(resultsDir, a.source), 'utf8').catch(() => '(attachment missing)') });
+    for (const a of attachments) raw.push({ title: a.name, text: await read(a.source).catch(() => '(attachment missing)') });
     out.set(id, { entries: pairDecrypted(raw), allureId });
   }
   return out;

@@ -84,6 +84,26 @@ export class Redactor {
     if (value.length >= MIN_SECRET_LENGTH && !this.#identifiers.has(value)) this.#identifiers.set(value, owner);
   }
 
+  /**
+   * A redactor that knows what this one knows, labels and index included, and learns on its own
+   * from then on: a rule's, from its worker's redactor of the profile (made once, not per rule).
+   */
+  fork(): Redactor {
+    const r = new Redactor();
+    for (const [value, secret] of this.#known) r.#known.set(value, { ...secret, label: { ...secret.label } });
+    for (const [k, v] of this.#variables) r.#variables.set(k, v);
+    for (const [k, v] of this.#deliberate) r.#deliberate.set(k, v);
+    for (const [k, v] of this.#identifiers) r.#identifiers.set(k, v);
+    if (this.#byFirst) {
+      for (const bucket of this.#unsorted) bucket.sort((a, b) => b.text.length - a.text.length);
+      this.#unsorted.clear();
+      const byFirst: Form[][] = [];
+      this.#byFirst.forEach((bucket, c) => (byFirst[c] = bucket.map((f) => ({ ...f, secret: r.#known.get(f.secret.value)! }))));
+      r.#byFirst = byFirst;
+    }
+    return r;
+  }
+
   /** Every value known: to hand on to another redactor. */
   learned(): string[] {
     return [...this.#known.keys()];

@@ -10,8 +10,7 @@ import { renderDialogue, SmtpClient, type SmtpDialogue } from './clients/smtp.js
 import { runContext, type RunContext } from './context.js';
 import { HttpClient, type Exchange, type RateLimited } from './http.js';
 import { NotApplicable, TargetBroken } from './outcomes.js';
-import { Redactor } from './redact.js';
-import { profileCredentials } from './secret-labels.js';
+import type { Redactor } from './redact.js';
 import { madeUpWrong, type WrongShape } from '../generators/wrong-value.js';
 import { composeTransport } from './transport/compose.js';
 import type { WorkerState } from './worker-state.js';
@@ -67,8 +66,7 @@ export class RuleContext {
     this.#worker = worker;
     this.run = runContext();
     this.profile = this.run.profile;
-    const credentials = profileCredentials(this.profile);
-    this.redact = new Redactor(credentials.secrets, credentials.identifiers);
+    this.redact = worker.redactorFor(this.profile);
     const timeoutMs = this.run.settings.requestTimeoutMs;
     const judges = judgedIds(meta.operation);
     const ledger = worker.ledger(this.run.settings.ruleLedger);

@@ -1,5 +1,7 @@
 import { test } from 'vitest';
-import type { Limits } from '../contract/profile.js';
+import type { Limits, Profile } from '../contract/profile.js';
+import { Redactor } from './redact.js';
+import { profileCredentials } from './secret-labels.js';
 import { runContext } from './context.js';
 import { ledgerWriter, type LedgerWriter } from './rule-ledger.js';
 import { SharedFixtures } from './shared.js';
@@ -17,6 +19,7 @@ export class WorkerState {
   readonly shared = new SharedFixtures();
   #tests = 0;
   #ledger?: LedgerWriter;
+  #profileRedactor?: Redactor;
 
   constructor(limits: Limits) {
     this.transport = new WorkerTransport(limits);
@@ -25,6 +28,17 @@ export class WorkerState {
   /** The rule ledger's writer for this worker (run setting SMS_RULE_LEDGER), opened at its first use; none when unset. */
   ledger(dir: string | undefined): LedgerWriter | undefined {
     return dir ? (this.#ledger ??= ledgerWriter(dir)) : undefined;
+  }
+
+  /** A redactor that knows the profile's secrets and identifiers, for a rule of this worker to start from (its own copy). */
+  redactorFor(profile: Profile): Redactor {
+    if (!this.#profileRedactor) {
+      const credentials = profileCredentials(profile);
+      this.#profileRedactor = new Redactor(credentials.secrets, credentials.identifiers);
+      // the index is built once here, not by each rule's first scan
+      this.#profileRedactor.text('');
+    }
+    return this.#profileRedactor.fork();
   }
 
   /** The next test's number in this worker, for names unique in the run (RuleContext.prefix). */

@@ -50,6 +50,13 @@ export { RULE_HEADER } from '../contract/rule-channel.js';
  * spilling into other rules' tests. `all` names every fault of the catalogue;
  * REFERENCE_FAULT_ROUND=k then keeps only the k-th fault of each rule.
  */
+/** The mail policy with a form's own decisions, made once per mail policy (policies are never changed once made). */
+function based<P extends MailPolicy>(cache: WeakMap<MailPolicy, P>, mail: MailPolicy, decisions: Omit<P, keyof MailPolicy>): P {
+  let policy = cache.get(mail);
+  if (!policy) cache.set(mail, (policy = { ...mail, ...decisions } as P));
+  return policy;
+}
+
 export class Faults {
   readonly #active: Map<FaultId, FaultDef>;
   readonly #scoped: boolean;
@@ -67,6 +74,9 @@ export class Faults {
   readonly #smtpOverrides: HookIndex<SmtpPolicy, FaultId>;
   /** `read|write|field` → the fault of that cell of the matrix `fields` (reference/shown.ts) */
   readonly #cells: ReadonlyMap<string, FaultId>;
+  /** a form's policy before its faults, by the mail policy it extends: most requests share one (the spec's) */
+  readonly #soapBase = new WeakMap<MailPolicy, SoapPolicy>();
+  readonly #restBase = new WeakMap<MailPolicy, RestPolicy>();
 
   constructor(ids: Iterable<string>, scoped = false, footprint = false) {
     if (footprint) this.#footprint = new Map();
@@ -149,12 +159,12 @@ export class Faults {
 
   /** The messaging SOAP form's policy for a request made on behalf of `rule`: the request's mail policy and the form's own decisions, with the hooks of the SOAP faults on for it replaced. */
   soapPolicy(rule: string | undefined, mail: MailPolicy): SoapPolicy {
-    return composePolicy<SoapPolicy, FaultId>({ ...mail, ...SPEC_SOAP_DECISIONS }, this.#soapOverrides, (id) => this.on(id, rule));
+    return composePolicy<SoapPolicy, FaultId>(based(this.#soapBase, mail, SPEC_SOAP_DECISIONS), this.#soapOverrides, (id) => this.on(id, rule));
   }
 
   /** The messaging REST form's policy for a request made on behalf of `rule`, likewise. */
   restPolicy(rule: string | undefined, mail: MailPolicy): RestPolicy {
-    return composePolicy<RestPolicy, FaultId>({ ...mail, ...SPEC_REST_DECISIONS }, this.#restOverrides, (id) => this.on(id, rule));
+    return composePolicy<RestPolicy, FaultId>(based(this.#restBase, mail, SPEC_REST_DECISIONS), this.#restOverrides, (id) => this.on(id, rule));
   }
 
   /** The SMTP gateway's policy for a connection made on behalf of `rule`. */

@@ -1,5 +1,6 @@
 import { check } from '../../harness/expect.js';
 import { passwordChangeAccounts, soapService } from '../../harness/needs.js';
+import { passwordChangeShares } from '../../harness/fixtures/password-change-accounts.js';
 import { rule } from '../../harness/rule.js';
 import { expectSoapResult, expectSoapSuccess } from '../../harness/soap-expect.js';
 
@@ -20,8 +21,7 @@ rule(
     needs: [soapService, passwordChangeAccounts],
   },
   async (t) => {
-    const pool = t.profile.messaging.passwordChangeAccounts!;
-    const who = pool[(t.run.settings.seed + 1) % pool.length]!;
+    const who = passwordChangeShares(t).soap!;
     const next = `${who.password}-S1`;
     t.redact.learn(next);
     expectSoapSuccess(await t.soap.changePassword(who.email, who.password, next), 'ChangePassword (EmailAddr, NewPassword, OldPassword)');

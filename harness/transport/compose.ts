@@ -24,8 +24,10 @@ export interface RuleTransport {
 /**
  * THE one place the transport is composed: a rule's requests pass through these interceptors
  * onto its worker's pool. undici runs the last one first, so read the list from the bottom:
- * a request gets its rule headers, may be repeated after Retry-After, passes the breaker, waits
- * at the gate, is recorded, and is bounded in time and in size.
+ * a request gets its rule headers, may be repeated after Retry-After, waits at the gate, passes
+ * the breaker, is recorded, and is bounded in time and in size. The breaker is asked once the
+ * request has its slot, so requests that queued while the target was still thought to answer are
+ * not all sent into a target that has since stopped (each would hold a slot for a whole timeout).
  */
 export function composeTransport(worker: WorkerTransport, rule: RuleTransport): Dispatcher {
   const interceptors: Array<Interceptor | undefined> = [
@@ -33,8 +35,8 @@ export function composeTransport(worker: WorkerTransport, rule: RuleTransport): 
     // one deadline for the whole exchange, a second more than each wait's
     exchangeDeadline(rule.timeoutMs + 1_000),
     rule.record && recordExchanges(rule.record),
-    admittedBy(worker.gate),
     breakerOf(worker.breaker),
+    admittedBy(worker.gate),
     retryAfter({ gate: worker.gate, timeoutMs: rule.timeoutMs, deadline: rule.deadline, onRateLimited: rule.onRateLimited }),
     rule.rule && ruleHeader(rule.rule.id, rule.rule.judges),
   ];

@@ -25,13 +25,19 @@ rule(
   async (t) => {
     const [sender, peer] = await t.given('log on as primary (SOAP) and peer (REST)', () => Promise.all([SoapSession.open(t, 'primary'), MailSession.open(t, 'peer')]));
     const subject = `${t.prefix} soap mime`;
+    const { inbox } = await peer.systemFolders();
+    // what this rule sent is purged as found by its subject, never by NewMID: a NewMID that names
+    // another rule's message (what this rule judges) must not remove that message
+    t.onCleanup('purge the message sent, found by its subject', async () => {
+      for (const { MessageId } of (await peer.summaries(inbox)).filter((m) => m.Subject === subject)) {
+        await peer.purge(MessageId);
+        await t.soap.deleteMessage(sender.key, 1, MessageId, true);
+      }
+    });
     const a = await t.soap.sendMime(sender.key, mimeMessage({ from: sender.email, to: [peer.email], subject, text: 'sent through SOAP' }));
     const mid = intOf(a, expectInnerXml(a, expectSoapResult(a, 'SendMIMEMessageResult: MID'), 'SendMessage'), 'NewMID', 'the new MID');
-    peer.purgeAfter(mid, []);
-    t.onCleanup('purge the sender copy', () => t.soap.deleteMessage(sender.key, 1, mid, true));
     await peer.awaitInInbox(mid);
     // that MID is this message, not one another rule sent meanwhile
-    const { inbox } = await peer.systemFolders();
     const listed = (await peer.summaries(inbox)).find((m) => m.MessageId === mid);
     check(listed?.Subject === subject, `peer's Inbox lists MID ${mid} with the subject ${JSON.stringify(listed?.Subject)}; NewMID should name the message just sent (${JSON.stringify(subject)}).`);
   },

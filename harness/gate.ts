@@ -12,9 +12,8 @@ export const MAX_WORKERS = Math.max(1, Math.min(4, availableParallelism()));
 
 /**
  * How the profile's limits split over the run's workers: each worker keeps at most `slots`
- * requests in flight (and twice as many tests running, run/vitest-options.ts) and starts at most
- * `perSecond` a second, so the run as a whole stays within `limits.concurrency` and
- * `limits.requestsPerSecond`.
+ * requests in flight (and as many tests running) and starts at most `perSecond` a second, so the
+ * run as a whole stays within `limits.concurrency` and `limits.requestsPerSecond`.
  */
 export interface ConcurrencyPlan {
   workers: number;

@@ -32,9 +32,7 @@ export function suiteTestConfig({ reportsDir, plan, context, sequencer, bundles 
     // keeps limits.concurrency requests in flight, split over a few workers (harness/gate.ts)
     fileParallelism: true,
     maxWorkers: plan.workers,
-    // twice as many rules running as requests in flight: a rule that waits (for a claim, for the
-    // target's clock) leaves its slot at the gate to the others (politeness is the gate's)
-    maxConcurrency: plan.slots * 2,
+    maxConcurrency: plan.slots,
     // specs keep no per-file module state, so workers reuse loaded modules: 43 s → 13 s
     pool: 'threads',
     isolate: false,

@@ -66,7 +66,7 @@ export class RuleContext {
     this.#worker = worker;
     this.run = runContext();
     this.profile = this.run.profile;
-    this.redact = worker.redactorFor(this.profile);
+    this.redact = worker.redactor();
     const timeoutMs = this.run.settings.requestTimeoutMs;
     const judges = judgedIds(meta.operation);
     const ledger = worker.ledger(this.run.settings.ruleLedger);

@@ -1,5 +1,5 @@
 import { test } from 'vitest';
-import type { Limits, Profile } from '../contract/profile.js';
+import type { Profile } from '../contract/profile.js';
 import { Redactor } from './redact.js';
 import { profileCredentials } from './secret-labels.js';
 import { runContext } from './context.js';
@@ -21,8 +21,8 @@ export class WorkerState {
   #ledger?: LedgerWriter;
   #profileRedactor?: Redactor;
 
-  constructor(limits: Limits) {
-    this.transport = new WorkerTransport(limits);
+  constructor(private readonly profile: Profile) {
+    this.transport = new WorkerTransport(profile.limits);
   }
 
   /** The rule ledger's writer for this worker (run setting SMS_RULE_LEDGER), opened at its first use; none when unset. */
@@ -31,9 +31,9 @@ export class WorkerState {
   }
 
   /** A redactor that knows the profile's secrets and identifiers, for a rule of this worker to start from (its own copy). */
-  redactorFor(profile: Profile): Redactor {
+  redactor(): Redactor {
     if (!this.#profileRedactor) {
-      const credentials = profileCredentials(profile);
+      const credentials = profileCredentials(this.profile);
       this.#profileRedactor = new Redactor(credentials.secrets, credentials.identifiers);
       // the index is built once here, not by each rule's first scan
       this.#profileRedactor.text('');
@@ -49,7 +49,7 @@ export class WorkerState {
 
 /** vitest's `test` with the worker's state as the `worker` fixture. */
 export const ruleTest = test.extend('worker', { scope: 'worker' }, async ({}, { onCleanup }) => {
-  const state = new WorkerState(runContext().profile.limits);
+  const state = new WorkerState(runContext().profile);
   onCleanup(async () => {
     // shared fixtures go first: their removal needs the pool
     const problems = await state.shared.close();

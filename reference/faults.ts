@@ -43,13 +43,6 @@ export type FaultCheck = (id: FaultId) => boolean;
 /** Header the harness sends on every request: the id of the rule whose test made it. */
 export { RULE_HEADER } from '../contract/rule-channel.js';
 
-/**
- * REFERENCE_FAULTS=<id,...> switches faults on for every request. With
- * REFERENCE_FAULT_SCOPE=rule a fault applies only to requests whose rule header names the
- * fault's own rule, so one run can carry every fault at once without one fault's damage
- * spilling into other rules' tests. `all` names every fault of the catalogue;
- * REFERENCE_FAULT_ROUND=k then keeps only the k-th fault of each rule.
- */
 /** The mail policy with a form's own decisions, made once per mail policy (policies are never changed once made). */
 function based<P extends MailPolicy>(cache: WeakMap<MailPolicy, P>, mail: MailPolicy, decisions: Omit<P, keyof MailPolicy>): P {
   let policy = cache.get(mail);
@@ -57,6 +50,13 @@ function based<P extends MailPolicy>(cache: WeakMap<MailPolicy, P>, mail: MailPo
   return policy;
 }
 
+/**
+ * REFERENCE_FAULTS=<id,...> switches faults on for every request. With
+ * REFERENCE_FAULT_SCOPE=rule a fault applies only to requests whose rule header names the
+ * fault's own rule, so one run can carry every fault at once without one fault's damage
+ * spilling into other rules' tests. `all` names every fault of the catalogue;
+ * REFERENCE_FAULT_ROUND=k then keeps only the k-th fault of each rule.
+ */
 export class Faults {
   readonly #active: Map<FaultId, FaultDef>;
   readonly #scoped: boolean;

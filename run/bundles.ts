@@ -8,8 +8,8 @@ import { SPEC_RULES } from '../contract/spec/rules.js';
  * worker runs one file at a time, so a spec file whose rules wait (on the network, on the target's
  * clock, on another rule's claim) would hold its worker while they wait; in a bundle the worker's
  * slots go to the rules of any of its spec files, and a run against a distant server is bounded by
- * its longest chains of round trips, not by the sum of its files' (spec §8 limits still hold: the
- * slots are the same). A bare `npx vitest run` keeps a file per spec.
+ * its longest chains of round trips, not by the sum of its files' (limits.concurrency still holds:
+ * the gate's slots are the same). A bare `npx vitest run` keeps a file per spec.
  */
 
 /** The bundle files: as many as a run has workers at most (harness/gate.ts MAX_WORKERS). */

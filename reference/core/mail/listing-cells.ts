@@ -40,9 +40,11 @@ export function stateOf(store: MailStore, l: Listed): ListingState {
  * What a listing lists, cell by cell: `own` is what the core decided (in its order); every copy
  * of the user, and each message whose copy the user purged, is put to the policy for the input
  * the request sets, and its answer, where it gives one, replaces the core's. Added copies follow
- * the core's, in the user's order.
+ * the core's, in the user's order, and are only those the request's own text filter admits
+ * (`admits`): a server that lists a copy it should not still searches for the words it was given,
+ * so what another user of the mailbox makes meanwhile never slips into (or out of) a search's pages.
  */
-export function decideCells(store: MailStore, actor: Actor, facts: QueryFacts, own: Listed[], at: Folder): Listed[] {
+export function decideCells(store: MailStore, actor: Actor, facts: QueryFacts, own: Listed[], at: Folder, admits: (l: Listed) => boolean = () => true): Listed[] {
   const input = actor.operation === undefined ? undefined : inputOf(actor.operation, facts);
   if (!input || actor.operation === undefined) return own;
   const op = actor.operation;
@@ -55,6 +57,6 @@ export function decideCells(store: MailStore, actor: Actor, facts: QueryFacts, o
   });
   // a purged copy is gone; a listing that shows it anyway shows it where it was asked about
   const purged = store.purgedBy(actor.user).map((mid): Listed => ({ copy: { mid, ownerId: actor.user.id, side: 'received', folderId: at.id, status: STATUS.unread }, content: store.contents.get(mid)! }));
-  const added = [...others.filter((l) => asks(l) === true), ...purged.filter(() => actor.policy.listsCopy(op, input.slug, 'purged') === true)];
+  const added = [...others.filter((l) => asks(l) === true), ...purged.filter(() => actor.policy.listsCopy(op, input.slug, 'purged') === true)].filter(admits);
   return [...kept, ...added];
 }

@@ -153,12 +153,19 @@ export class MailListing {
     const retracted = (q.retracted && p.searchFindsRetracted()) || (!q.retracted && this.readings?.retractedSearch === 'listed');
     const orderBy = q.orderBy.toUpperCase() in ORDER_KEYS ? q.orderBy.toUpperCase() : 'DATE';
     const key = ORDER_KEYS[orderBy]!;
+    const named = (l: Listed) => needle === '' || l.content.subject.toLowerCase().includes(needle) || (bySender && l.content.from.toLowerCase().includes(needle));
     const own = this.#listed(this.store.copiesIn(folder))
       .filter((l) => retracted || !l.content.retracted)
       .filter((l) => !q.unreadOnly || unreadOnly(l))
-      .filter((l) => needle === '' || l.content.subject.toLowerCase().includes(needle) || (bySender && l.content.from.toLowerCase().includes(needle)));
+      .filter(named);
     const facts = { FolderId: roleOf(folder), Filter: filterWords(q.filter), GetInboxUnReadOnly: q.unreadOnly, GetRetractedMsgs: q.retracted, OrderDesc: q.orderDesc, PageSize: q.pageSize };
-    const matches = decideCells(this.store, actor, facts, own, folder).sort((a, b) => {
+    // a copy a fault adds holds a word of the filter somewhere (a draft left of a malformed write may have it in its text only)
+    const words = needle.split(/\s+/).filter(Boolean);
+    const holds = (l: Listed) => {
+      const text = `${l.content.subject}\n${l.content.from}\n${l.content.textBody}\n${l.content.origin ?? ''}`.toLowerCase();
+      return words.length === 0 || words.some((w) => text.includes(w));
+    };
+    const matches = decideCells(this.store, actor, facts, own, folder, holds).sort((a, b) => {
       const ka = key(a);
       const kb = key(b);
       return ka < kb ? -1 : ka > kb ? 1 : a.copy.mid - b.copy.mid;

@@ -12,20 +12,25 @@ interface Item {
   fn: () => Promise<unknown>;
   /** names the thing removed; work without one (log out, put back a setting) always runs */
   key?: string;
+  /** it touches nothing another such item does (a message's purge): run beside its neighbours of the same kind */
+  together: boolean;
 }
+
+/** How a cleanup runs beside the others: in turn (last registered, first run), or together with the neighbouring ones that say so too. */
+export type CleanupMode = 'in-turn' | 'together';
 
 export class Cleanups {
   readonly #items: Item[] = [];
   readonly #gone = new Set<string>();
 
   /** Registers cleanup (last registered, first run). The same key registered again is one thing, removed once. */
-  add(what: string, fn: () => Promise<unknown>, key?: string): void {
+  add(what: string, fn: () => Promise<unknown>, key?: string, mode: CleanupMode = 'in-turn'): void {
     if (key !== undefined) {
       // registered again after it was removed: it was made anew (a name used twice), so it is there
       this.#gone.delete(key);
       if (this.#items.some((i) => i.key === key)) return;
     }
-    this.#items.unshift({ what, fn, key });
+    this.#items.unshift({ what, fn, key, together: mode === 'together' });
   }
 
   /** The thing `key` names is gone (the rule removed it, and the target said so): cleanup sends nothing for it. */
@@ -38,17 +43,24 @@ export class Cleanups {
     return !this.#gone.has(key) && this.#items.some((i) => i.key === key);
   }
 
-  /** Runs what is still to do, once each; returns the problems. */
+  /** Runs what is still to do, once each, neighbours that may go together at once; returns the problems. */
   async run(): Promise<string[]> {
     const problems: string[] = [];
-    for (const item of this.#items.splice(0)) {
-      if (item.key !== undefined && this.#gone.has(item.key)) continue;
+    const one = async (item: Item) => {
+      if (item.key !== undefined && this.#gone.has(item.key)) return;
       try {
         await item.fn();
         if (item.key !== undefined) this.#gone.add(item.key);
       } catch (e) {
         problems.push(`${item.what}: ${(e as Error).message}`);
       }
+    };
+    const items = this.#items.splice(0);
+    for (let i = 0; i < items.length; ) {
+      let end = i + 1;
+      if (items[i]!.together) while (end < items.length && items[end]!.together) end += 1;
+      await Promise.all(items.slice(i, end).map(one));
+      i = end;
     }
     return problems;
   }

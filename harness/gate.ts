@@ -28,24 +28,124 @@ export function concurrencyPlan(limits: Pick<Limits, 'concurrency' | 'requestsPe
 }
 
 /**
- * One worker's admission to the target: at most `slots` requests in flight, starts spaced by the
- * rate limit, and a pause for everyone when the target says Retry-After.
+ * Where a gate counts its slots: `take` one if any is free, `give` one back, and `given(seen)`,
+ * which settles once a slot may have been given back since `seen()` was read.
+ */
+export interface Slots {
+  take(): boolean;
+  give(): void;
+  seen(): number;
+  given(seen: number): Promise<unknown>;
+}
+
+/** One worker's own share of the slots (a bare `npx vitest run`, the self-tests). */
+export class WorkerSlots implements Slots {
+  #taken = 0;
+  #gives = 0;
+  #wake?: { promise: Promise<void>; resolve: () => void };
+
+  constructor(readonly size: number) {}
+
+  take(): boolean {
+    if (this.#taken >= this.size) return false;
+    this.#taken += 1;
+    return true;
+  }
+
+  give(): void {
+    this.#taken -= 1;
+    this.#gives += 1;
+    const wake = this.#wake;
+    this.#wake = undefined;
+    wake?.resolve();
+  }
+
+  seen(): number {
+    return this.#gives;
+  }
+
+  given(seen: number): Promise<void> {
+    if (seen !== this.#gives) return Promise.resolve();
+    if (!this.#wake) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.#wake = { promise, resolve };
+    }
+    return this.#wake.promise;
+  }
+}
+
+/**
+ * The run's `limits.concurrency` slots in memory every worker shares (the CLI provides the
+ * buffer, run/vitest-options.ts): [0] slots taken, [1] slots given back so far. A worker whose
+ * rules wait on a claim or the clock, or whose bundle is done, leaves its share to the others,
+ * and the run as a whole still never has more than `size` requests in flight.
+ */
+export class RunSlots implements Slots {
+  readonly #cells: Int32Array;
+
+  constructor(
+    readonly size: number,
+    buffer: SharedArrayBuffer,
+  ) {
+    this.#cells = new Int32Array(buffer, 0, 2);
+  }
+
+  static buffer(): SharedArrayBuffer {
+    return new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
+  }
+
+  take(): boolean {
+    for (;;) {
+      const taken = Atomics.load(this.#cells, 0);
+      if (taken >= this.size) return false;
+      if (Atomics.compareExchange(this.#cells, 0, taken, taken + 1) === taken) return true;
+    }
+  }
+
+  give(): void {
+    Atomics.sub(this.#cells, 0, 1);
+    Atomics.add(this.#cells, 1, 1);
+    Atomics.notify(this.#cells, 1);
+  }
+
+  seen(): number {
+    return Atomics.load(this.#cells, 1);
+  }
+
+  given(seen: number): Promise<unknown> {
+    // the timeout only bounds a wait whose wake-up was somehow missed
+    const wait = Atomics.waitAsync(this.#cells, 1, seen, 1_000);
+    return wait.async ? wait.value : Promise.resolve();
+  }
+}
+
+/**
+ * One worker's admission to the target: a slot (its own share, or the run's shared slots), starts
+ * spaced by the rate limit, and a pause for everyone when the target says Retry-After. The
+ * worker's requests get slots in the order they asked.
  */
 export class Gate {
-  #active = 0;
+  readonly #slots: Slots;
   readonly #waiting: Array<() => void> = [];
+  #pumping = false;
   #nextStart = 0;
   #pausedUntil = 0;
   readonly #spacingMs: number;
 
-  constructor(readonly slots: number, perSecond?: number) {
+  constructor(slots: number | Slots, perSecond?: number) {
+    this.#slots = typeof slots === 'number' ? new WorkerSlots(slots) : slots;
     this.#spacingMs = perSecond ? 1_000 / perSecond : 0;
   }
 
   /** Waits for a slot and for the rate limit; call leave() when the response has been read. */
   async enter(): Promise<void> {
-    if (this.#active < this.slots) this.#active += 1;
-    else await new Promise<void>((resolve) => this.#waiting.push(resolve)); // the slot is handed over by leave()
+    if (this.#waiting.length > 0 || !this.#slots.take()) {
+      await new Promise<void>((resolve) => {
+        this.#waiting.push(resolve);
+        void this.#pump();
+      });
+    }
     const now = performance.now();
     const at = Math.max(now, this.#nextStart, this.#pausedUntil);
     this.#nextStart = at + this.#spacingMs;
@@ -53,14 +153,27 @@ export class Gate {
   }
 
   leave(): void {
-    const next = this.#waiting.shift();
-    if (next) next();
-    else this.#active -= 1;
+    this.#slots.give();
   }
 
   /** The target asked to wait (429/503 with Retry-After): no request of this worker starts before then. */
   pause(ms: number): void {
     this.#pausedUntil = Math.max(this.#pausedUntil, performance.now() + ms);
+  }
+
+  /** Hands slots to the waiting requests, first come first served, as they are given back. */
+  async #pump(): Promise<void> {
+    if (this.#pumping) return;
+    this.#pumping = true;
+    try {
+      while (this.#waiting.length > 0) {
+        const seen = this.#slots.seen();
+        if (this.#slots.take()) this.#waiting.shift()!();
+        else await this.#slots.given(seen);
+      }
+    } finally {
+      this.#pumping = false;
+    }
   }
 }
 

@@ -17,7 +17,18 @@ export async function property<T>(
   t: RuleContext,
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
-  options: { numRuns?: number; chains?: number; timeLimitMs?: number; describe?: (value: T) => Description | undefined } = {},
+  options: {
+    numRuns?: number;
+    chains?: number;
+    /**
+     * With chains: what two runs at the same time must not share (a name the target keeps, as it
+     * compares names); chain i draws only values whose key falls to it, so concurrent chains never
+     * make the same thing.
+     */
+    apart?: (value: T) => string;
+    timeLimitMs?: number;
+    describe?: (value: T) => Description | undefined;
+  } = {},
 ): Promise<void> {
   const { seed, propertyRuns, shrink } = t.run.settings;
   const numRuns = Math.min(options.numRuns ?? propertyRuns, propertyRuns);
@@ -47,7 +58,7 @@ export async function property<T>(
   };
   const outcomes = await Promise.all(
     Array.from({ length: chains }, (_, i) =>
-      fc.check(fc.asyncProperty(arbitrary, chainPredicate(i)), {
+      fc.check(fc.asyncProperty(options.apart && chains > 1 ? arbitrary.filter((v) => chainOf(options.apart!(v), chains) === i) : arbitrary, chainPredicate(i)), {
         seed: chainSeed(seed, i),
         numRuns: Math.floor(numRuns / chains) + (i < numRuns % chains ? 1 : 0),
         interruptAfterTimeLimit: timeLimitMs,
@@ -122,4 +133,11 @@ const REPLAY_MARGIN_MS = 20_000;
 /** The seed of chain i: the run's seed itself for the first, a fixed derivation for the others. */
 function chainSeed(seed: number, i: number): number {
   return i === 0 ? seed : (seed + Math.imul(i, 0x9e3779b1)) >>> 1;
+}
+
+/** The chain a key falls to: an FNV-1a hash of it, modulo the chains. */
+function chainOf(key: string, chains: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193) >>> 0;
+  return h % chains;
 }

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Profile } from '../contract/profile.js';
 import { judgedIds, type Judged, type OperationId } from '../contract/operations.js';
 import type { Account, AccountRole } from '../contract/profile.js';
-import { Cleanups } from './cleanup.js';
+import { Cleanups, type CleanupMode } from './cleanup.js';
 import { PartyFolders } from './party-folders.js';
 import { Clients } from './clients/index.js';
 import { decisiveOf, judgedOf, type Decisive, type Note, type Phase, type RecordedExchange } from './evidence-marks.js';
@@ -218,10 +218,11 @@ export class RuleContext {
   /**
    * Registers cleanup that runs after the test, even when it fails (last registered, first run).
    * `key` names the thing it removes (harness/cleanup.ts): registered twice it is removed once,
-   * and once `removedNow(key)` says the rule removed it, cleanup sends nothing for it.
+   * and once `removedNow(key)` says the rule removed it, cleanup sends nothing for it. `mode`
+   * 'together': it touches nothing its neighbours of that mode do (a message's purge), so they run at once.
    */
-  onCleanup(what: string, fn: () => Promise<unknown>, key?: string): void {
-    this.#cleanups.add(what, fn, key);
+  onCleanup(what: string, fn: () => Promise<unknown>, key?: string, mode?: CleanupMode): void {
+    this.#cleanups.add(what, fn, key, mode);
   }
 
   /** The rule removed the thing `key` names itself (and the target said so): its cleanup is forgotten. */

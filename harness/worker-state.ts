@@ -1,4 +1,4 @@
-import { test } from 'vitest';
+import { inject, test } from 'vitest';
 import type { Profile } from '../contract/profile.js';
 import { Redactor } from './redact.js';
 import { profileCredentials } from './secret-labels.js';
@@ -21,8 +21,11 @@ export class WorkerState {
   #ledger?: LedgerWriter;
   #profileRedactor?: Redactor;
 
-  constructor(private readonly profile: Profile) {
-    this.transport = new WorkerTransport(profile.limits);
+  constructor(
+    private readonly profile: Profile,
+    runSlots?: SharedArrayBuffer,
+  ) {
+    this.transport = new WorkerTransport(profile.limits, runSlots);
   }
 
   /** The rule ledger's writer for this worker (run setting SMS_RULE_LEDGER), opened at its first use; none when unset. */
@@ -47,9 +50,16 @@ export class WorkerState {
   }
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** the run's limits.concurrency slots, shared by its workers (harness/gate.ts RunSlots); absent in a bare `npx vitest run` */
+    conformanceSlots?: SharedArrayBuffer;
+  }
+}
+
 /** vitest's `test` with the worker's state as the `worker` fixture. */
 export const ruleTest = test.extend('worker', { scope: 'worker' }, async ({}, { onCleanup }) => {
-  const state = new WorkerState(runContext().profile);
+  const state = new WorkerState(runContext().profile, inject('conformanceSlots'));
   onCleanup(async () => {
     // shared fixtures go first: their removal needs the pool
     const problems = await state.shared.close();

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { InlineConfig } from 'vitest/node';
-import type { ConcurrencyPlan } from '../harness/gate.js';
+import { RunSlots, type ConcurrencyPlan } from '../harness/gate.js';
 import { BUNDLE_FILES } from './bundles.js';
 import type { RunContext } from './run-context.js';
 
@@ -32,7 +32,9 @@ export function suiteTestConfig({ reportsDir, plan, context, sequencer, bundles 
     // keeps limits.concurrency requests in flight, split over a few workers (harness/gate.ts)
     fileParallelism: true,
     maxWorkers: plan.workers,
-    maxConcurrency: plan.slots,
+    // twice a worker's share of the slots run at once: a rule waiting on a claim, the target's
+    // clock or a poll holds no slot, and the gate, not the rule count, bounds what is in flight
+    maxConcurrency: plan.slots * 2,
     // specs keep no per-file module state, so workers reuse loaded modules: 43 s → 13 s
     pool: 'threads',
     isolate: false,
@@ -47,7 +49,8 @@ export function suiteTestConfig({ reportsDir, plan, context, sequencer, bundles 
     // runs (keyed by content): a repeated run skips about 10% of its CPU.
     // Beside the suite, not in node_modules, which may be a shared install
     experimental: { fsModuleCache: true, fsModuleCachePath: '.cache/vitest-modules' },
-    ...(context ? { provide: { conformance: context, ...(bundles ? { conformanceBundles: bundles } : {}) } } : {}),
+    // the CLI's workers share the run's slots (harness/gate.ts RunSlots): one whose rules wait leaves its share to the other
+    ...(context ? { provide: { conformance: context, ...(bundles ? { conformanceBundles: bundles, conformanceSlots: RunSlots.buffer() } : {}) } } : {}),
     ...(sequencer ? { sequence: { sequencer } } : {}),
   };
 }

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { afterAll, describe, expect, test } from 'vitest';
 import { LimitsSchema, type Limits } from '../contract/profile.js';
 import { limitsFromEnv, loadProfile } from '../run/config.js';
-import { concurrencyPlan, Gate, MAX_WORKERS, retryAfterMs } from '../harness/gate.js';
+import { concurrencyPlan, Gate, MAX_WORKERS, retryAfterMs, RunSlots } from '../harness/gate.js';
 import { HttpClient, type Exchange, type RateLimited } from '../harness/http.js';
 import { composeTransport } from '../harness/transport/compose.js';
 import { WorkerTransport } from '../harness/transport/worker.js';
@@ -74,6 +74,30 @@ describe('limits', () => {
     expect(most).toBeLessThanOrEqual(2);
     // 50 a second: six starts take at least five 20 ms gaps
     expect(started.at(-1)! - started[0]!).toBeGreaterThanOrEqual(95);
+  });
+
+  test("workers sharing the run's slots never hold more than the run's concurrency together, and one alone may hold them all", async () => {
+    const buffer = RunSlots.buffer();
+    const gates = [new Gate(new RunSlots(5, buffer)), new Gate(new RunSlots(5, buffer))];
+    let inFlight = 0;
+    let most = 0;
+    const held = [0, 0];
+    const mostHeld = [0, 0];
+    const ask = async (w: number, ms: number) => {
+      await gates[w]!.enter();
+      most = Math.max(most, ++inFlight);
+      mostHeld[w] = Math.max(mostHeld[w]!, ++held[w]!);
+      await new Promise((r) => setTimeout(r, ms));
+      inFlight -= 1;
+      held[w]! -= 1;
+      gates[w]!.leave();
+    };
+    // the first worker asks for a few, the second for many more than the run has
+    await Promise.all([...Array.from({ length: 3 }, () => ask(0, 5)), ...Array.from({ length: 30 }, () => ask(1, 5))]);
+    expect(most).toBe(5);
+    // once the first worker's requests were done, the second held every slot
+    expect(mostHeld[1]).toBe(5);
+    expect(new Int32Array(buffer)[0]).toBe(0);
   });
 
   test('Retry-After reads delay-seconds and HTTP dates', () => {

@@ -191,16 +191,17 @@ rule(
       if (password !== 'omitted') body.Password = password === 'blank' ? '' : null;
       const updated = await t.admin.updateAccount(admin, body);
       check(updated.status >= 200 && updated.status < 300, `${updated.label}: expected a 2xx; got HTTP ${updated.status} ${updated.shown || '(empty)'}.`);
-      const view = await t.admin.viewAccount(admin, { Email: model.Email });
+      // the view and the log-on both read what the update left: asked together
+      const [view, logon] = await Promise.all([t.admin.viewAccount(admin, { Email: model.Email }), t.rest.logon({ username: model.Email, password: model.Password })]);
+      const key = (logon.json as { SessionKey?: unknown } | undefined)?.SessionKey;
+      // its sessions end after the rule, all at once (each is its own)
+      if (typeof key === 'string') t.onCleanup('log out the updated account', () => t.rest.logout({ sessionKey: key }), undefined, 'together');
       const shown = (view.json && typeof view.json === 'object' ? view.json : {}) as Record<string, unknown>;
       const wrong = BLANKABLE.filter((f) => (expected[f] === undefined ? !isBlank(shown[f]) : String(shown[f] ?? '').toLowerCase() !== expected[f])).map(
         (f) => `${f} is ${JSON.stringify(shown[f])}, sent ${JSON.stringify(body[f])}`,
       );
       check(view.status < 300 && wrong.length === 0, `${view.label} after the update: ${wrong.join('; ') || `HTTP ${view.status} ${view.shown}`}.`);
-      const logon = await t.rest.logon({ username: model.Email, password: model.Password });
       check(logon.status === 200, `${logon.label} with the password set at creation, after an update that sent the password ${password}: expected HTTP 200 (the password is kept); got HTTP ${logon.status} ${logon.shown}.`);
-      const key = (logon.json as { SessionKey?: unknown } | undefined)?.SessionKey;
-      if (typeof key === 'string') await t.rest.logout({ sessionKey: key });
     });
   },
 );

@@ -8,7 +8,7 @@ import { property } from '../../harness/property.js';
 import { describeText } from '../../harness/property-describe.js';
 import { rule } from '../../harness/rule.js';
 import { acceptedFolderName, FOLDER_NAME_MAX, folderNameOfLength, tooLongFolderName } from '../../generators/folder-name.js';
-import { expectNoneMade, free, removeIfCreated, removeNow } from './folders.js';
+import { expectNoneMade, free, NAME_CHAINS, nameKey, removeIfCreated, removeNow } from './folders.js';
 import { sameText } from '../../harness/fields/compare.js';
 
 /**
@@ -109,7 +109,7 @@ rule(
       } finally {
         await removeNow(peer, res, name);
       }
-    }, { describe: describeName });
+    }, { describe: describeName, chains: NAME_CHAINS, apart: nameKey });
   },
 );
 
@@ -160,6 +160,6 @@ rule(
       } finally {
         await removeNow(primary, first, name);
       }
-    }, { describe: ([name]) => describeName(name) });
+    }, { describe: ([name]) => describeName(name), chains: NAME_CHAINS, apart: ([name]) => nameKey(name) });
   },
 );

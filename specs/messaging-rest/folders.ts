@@ -26,8 +26,14 @@ export async function removeNow(session: MailSession, res: HttpResponse, name: s
   await session.deleteFolderNow(id);
 }
 
+/** A folder name as a target may compare it (in any case, composed): two names of one key are one folder to it. */
+export const nameKey = (name: string): string => name.normalize('NFC').toLowerCase();
+
+/** Chains a folder-name property runs at once, each on names of its own keys (harness/property.ts `apart`). */
+export const NAME_CHAINS = 4;
+
 /** Short names cannot carry the run tag: skip one the user already has (in any case). */
 export async function free(session: MailSession, name: string): Promise<boolean> {
   if (name.startsWith(session.tag)) return true;
-  return !(await session.folders()).some((f) => f.FolderName.normalize('NFC').toLowerCase() === name.normalize('NFC').toLowerCase());
+  return !(await session.folders()).some((f) => nameKey(f.FolderName) === nameKey(name));
 }

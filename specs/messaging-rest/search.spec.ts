@@ -28,8 +28,12 @@ rule(
     const tag = primary.tag;
     const { folder, alpha, beta } = await t.given('peer files messages "alpha", "beta", "alpha" in a custom folder', async () => {
       const id = await peer.createFolder(0);
-      const sent = [await primary.send([peer], { Subject: `${tag} alpha one` }), await primary.send([peer], { Subject: `${tag} beta two` }), await primary.send([peer], { Subject: `${tag} alpha three` })];
-      for (const mid of sent) await peer.move(mid, id);
+      // each message is its own: sent and filed together
+      const sent = await Promise.all([`${tag} alpha one`, `${tag} beta two`, `${tag} alpha three`].map(async (Subject) => {
+        const mid = await primary.send([peer], { Subject });
+        await peer.move(mid, id);
+        return mid;
+      }));
       return { folder: id, alpha: [sent[0]!, sent[2]!], beta: [sent[1]!] };
     });
     const page = t.profile.messaging.firstPageNumber;
@@ -126,11 +130,12 @@ rule(
     const tag = primary.tag;
     const folder = await t.given(`peer files ${TOTAL} messages in a custom folder and reads some`, async () => {
       const id = await peer.createFolder(0);
-      for (let i = 0; i < TOTAL; i++) {
+      // each message is its own: sent, filed and read together (the pages are compared with the unpaged result, whatever the order)
+      await Promise.all(Array.from({ length: TOTAL }, async (_, i) => {
         const mid = await primary.send([peer], { Subject: `${tag} ${WORDS[i % 2]} ${i}` });
         await peer.move(mid, id);
         if (i % 3 === 0) expectBody(await t.rest.getMime(peer.auth, mid), MimeResponseSchema, 'MIME retrieval');
-      }
+      }));
       return id;
     });
     const first = t.profile.messaging.firstPageNumber;

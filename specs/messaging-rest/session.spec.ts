@@ -68,8 +68,11 @@ async function owned(t: RuleContext): Promise<{ primary: MailSession; peer: Mail
 async function expectAllRefused(t: RuleContext, auth: RestAuth, why: string): Promise<void> {
   const { primary, peer, own } = await owned(t);
   const accepted: string[] = [];
-  for (const [name, call] of sessionOperations(t, auth, own, peer.email)) {
-    const res = await call();
+  // each call is refused on its own: they go together, and are read in their order
+  const operations = sessionOperations(t, auth, own, peer.email);
+  const answers = await Promise.all(operations.map(([, call]) => call()));
+  for (const [i, [name]] of operations.entries()) {
+    const res = answers[i]!;
     if (res.status < 400 || res.status >= 500) accepted.push(`${name} (${res.label}) answered HTTP ${res.status}`);
     // a target that wrongly accepted a call may have made something: remove it again
     const made = res.json as { MessageId?: unknown } | undefined;

@@ -12,12 +12,15 @@ interface Item {
   fn: () => Promise<unknown>;
   /** names the thing removed; work without one (log out, put back a setting) always runs */
   key?: string;
-  /** it touches nothing another such item does (a message's purge): run beside its neighbours of the same kind */
-  together: boolean;
+  mode: CleanupMode;
 }
 
-/** How a cleanup runs beside the others: in turn (last registered, first run), or together with the neighbouring ones that say so too. */
-export type CleanupMode = 'in-turn' | 'together';
+/**
+ * How a cleanup runs beside the others: in turn (last registered, first run), or at once with its
+ * neighbours of the same kind, each of which touches nothing the others do (a message's purge, a
+ * session's log-out); a purge and a log-out never go together (the purge may need the session).
+ */
+export type CleanupMode = 'in-turn' | 'purge' | 'log-out';
 
 export class Cleanups {
   readonly #items: Item[] = [];
@@ -30,7 +33,7 @@ export class Cleanups {
       this.#gone.delete(key);
       if (this.#items.some((i) => i.key === key)) return;
     }
-    this.#items.unshift({ what, fn, key, together: mode === 'together' });
+    this.#items.unshift({ what, fn, key, mode });
   }
 
   /** The thing `key` names is gone (the rule removed it, and the target said so): cleanup sends nothing for it. */
@@ -43,7 +46,7 @@ export class Cleanups {
     return !this.#gone.has(key) && this.#items.some((i) => i.key === key);
   }
 
-  /** Runs what is still to do, once each, neighbours that may go together at once; returns the problems. */
+  /** Runs what is still to do, once each, neighbours of one kind at once; returns the problems. */
   async run(): Promise<string[]> {
     const problems: string[] = [];
     const one = async (item: Item) => {
@@ -58,7 +61,8 @@ export class Cleanups {
     const items = this.#items.splice(0);
     for (let i = 0; i < items.length; ) {
       let end = i + 1;
-      if (items[i]!.together) while (end < items.length && items[end]!.together) end += 1;
+      const mode = items[i]!.mode;
+      if (mode !== 'in-turn') while (end < items.length && items[end]!.mode === mode) end += 1;
       await Promise.all(items.slice(i, end).map(one));
       i = end;
     }

@@ -219,7 +219,7 @@ export class RuleContext {
    * Registers cleanup that runs after the test, even when it fails (last registered, first run).
    * `key` names the thing it removes (harness/cleanup.ts): registered twice it is removed once,
    * and once `removedNow(key)` says the rule removed it, cleanup sends nothing for it. `mode`
-   * 'together': it touches nothing its neighbours of that mode do (a message's purge), so they run at once.
+   * other than 'in-turn': it runs at once with its neighbours of that kind (harness/cleanup.ts).
    */
   onCleanup(what: string, fn: () => Promise<unknown>, key?: string, mode?: CleanupMode): void {
     this.#cleanups.add(what, fn, key, mode);

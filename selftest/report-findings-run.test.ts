@@ -51,9 +51,10 @@ describe('a run with one fault that fails four rules', () => {
 
   test("the property rule states its counterexample's length in characters, its scripts and the limit crossed", () => {
     const reason = run.summary().rules.find((r) => r.id === PROPERTY)!.reason!;
-    expect(reason).toMatch(/^Counterexample "[^"]+" \(66 characters, over the 65-character limit of §8\/folder-name-length by 1; scripts Latin, [^)]*\)/);
+    // the scripts are listed most used first: the run tag's digits (Common) may outnumber its letters (Latin)
+    expect(reason).toMatch(/^Counterexample "[^"]+" \(66 characters, over the 65-character limit of §8\/folder-name-length by 1; scripts (?:\w+, )*Latin, [^)]*\)/);
     const member = new RegExp(`<li id="rule-${PROPERTY.replace(/\./g, '\\.')}">([\\s\\S]*?)</li>`).exec(html)![1]!;
-    expect(unescape(member)).toContain('66 characters, over the 65-character limit of §8/folder-name-length by 1; scripts Latin');
+    expect(unescape(member)).toMatch(/66 characters, over the 65-character limit of §8\/folder-name-length by 1; scripts (?:\w+, )*Latin/);
   });
 
   test('its evidence opens on the counterexample, and the shrink attempts are marked as such', async () => {
@@ -61,7 +62,7 @@ describe('a run with one fault that fails four rules', () => {
     const [first] = evidence.entries;
     expect(first!.title).toBe('property counterexample');
     expect(first!.text).toMatch(/^Shrunk counterexample: "/);
-    expect(first!.text).toMatch(/\nLength: 66 characters \(code points; \d+ UTF-8 bytes\), over the 65-character limit of §8\/folder-name-length by 1\.\nScripts: Latin \d+/);
+    expect(first!.text).toMatch(/\nLength: 66 characters \(code points; \d+ UTF-8 bytes\), over the 65-character limit of §8\/folder-name-length by 1\.\nScripts: (?:\w+ \d+, )*Latin \d+/);
     expect(first!.text).toMatch(/\nEscaped \([^)]*\): "cf[0-9a-z]+-.*\\u\{[0-9A-F]+\}/);
     expect(evidence.entries.filter((e) => e.phase === 'shrink').length).toBeGreaterThan(0);
     expect(evidence.entries.filter((e) => e.phase === 'counterexample').length).toBeGreaterThan(0);

@@ -155,4 +155,22 @@ describe('cleanup sends one request per thing still there', () => {
     expect(await c.run()).toEqual([]);
     expect(sent).toHaveLength(2);
   });
+
+  test('neighbours of one kind run at once; kinds and in-turn work keep their order', async () => {
+    const log: string[] = [];
+    const step = (name: string, ms: number) => async () => {
+      log.push(`start ${name}`);
+      await new Promise((r) => setTimeout(r, ms));
+      log.push(`end ${name}`);
+    };
+    const c = new Cleanups();
+    // registered in the order a rule makes them; run last first
+    c.add('log out primary', step('logout primary', 5), undefined, 'log-out');
+    c.add('log out peer', step('logout peer', 1), undefined, 'log-out');
+    c.add('delete folder', step('folder', 1), 'folder 9');
+    c.add('purge 1', step('purge 1', 5), undefined, 'purge');
+    c.add('purge 2', step('purge 2', 1), undefined, 'purge');
+    expect(await c.run()).toEqual([]);
+    expect(log).toEqual(['start purge 2', 'start purge 1', 'end purge 2', 'end purge 1', 'start folder', 'end folder', 'start logout peer', 'start logout primary', 'end logout peer', 'end logout primary']);
+  });
 });

@@ -56,7 +56,7 @@ export function writtenMessage(t: RuleContext, write: FieldWrite): Promise<Messa
         mid = intOf(a, expectInnerXml(a, expectSoapResult(a, 'SendMIMEMessageResult: MID'), 'SendMessage'), 'NewMID', 'the new MID');
       }
     }
-    s.onCleanup(`purge message ${mid}`, () => Promise.all([primary, peer, outsider].map((session) => s.rest.deleteMessage(session.auth, mid, true))), undefined, 'together');
+    s.onCleanup(`purge message ${mid}`, () => Promise.all([primary, peer, outsider].map((session) => s.rest.deleteMessage(session.auth, mid, true))), undefined, 'purge');
     // spec §4.3 Get inbox message ids: the message reaches both recipients' Inboxes
     for (const [role, session] of [['peer', peer], ['outsider', outsider]] as const) {
       const inbox = await inboxOf(s, role);

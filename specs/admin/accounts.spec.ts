@@ -195,7 +195,7 @@ rule(
       const [view, logon] = await Promise.all([t.admin.viewAccount(admin, { Email: model.Email }), t.rest.logon({ username: model.Email, password: model.Password })]);
       const key = (logon.json as { SessionKey?: unknown } | undefined)?.SessionKey;
       // its sessions end after the rule, all at once (each is its own)
-      if (typeof key === 'string') t.onCleanup('log out the updated account', () => t.rest.logout({ sessionKey: key }), undefined, 'together');
+      if (typeof key === 'string') t.onCleanup('log out the updated account', () => t.rest.logout({ sessionKey: key }), undefined, 'log-out');
       const shown = (view.json && typeof view.json === 'object' ? view.json : {}) as Record<string, unknown>;
       const wrong = BLANKABLE.filter((f) => (expected[f] === undefined ? !isBlank(shown[f]) : String(shown[f] ?? '').toLowerCase() !== expected[f])).map(
         (f) => `${f} is ${JSON.stringify(shown[f])}, sent ${JSON.stringify(body[f])}`,

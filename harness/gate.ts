@@ -77,7 +77,8 @@ export class WorkerSlots implements Slots {
 
 /**
  * The run's `limits.concurrency` slots in memory every worker shares (the CLI provides the
- * buffer, run/vitest-options.ts): [0] slots taken, [1] slots given back so far. A worker whose
+ * buffer, run/vitest-options.ts): [0] slots taken, [1] slots given back so far, [2] workers
+ * waiting for one (a give wakes them only when there are any). A worker whose
  * rules wait on a claim or the clock, or whose bundle is done, leaves its share to the others,
  * and the run as a whole still never has more than `size` requests in flight.
  */
@@ -88,11 +89,11 @@ export class RunSlots implements Slots {
     readonly size: number,
     buffer: SharedArrayBuffer,
   ) {
-    this.#cells = new Int32Array(buffer, 0, 2);
+    this.#cells = new Int32Array(buffer, 0, 3);
   }
 
   static buffer(): SharedArrayBuffer {
-    return new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
+    return new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT);
   }
 
   take(): boolean {
@@ -106,17 +107,23 @@ export class RunSlots implements Slots {
   give(): void {
     Atomics.sub(this.#cells, 0, 1);
     Atomics.add(this.#cells, 1, 1);
-    Atomics.notify(this.#cells, 1);
+    if (Atomics.load(this.#cells, 2) > 0) Atomics.notify(this.#cells, 1);
   }
 
   seen(): number {
     return Atomics.load(this.#cells, 1);
   }
 
-  given(seen: number): Promise<unknown> {
-    // the timeout only bounds a wait whose wake-up was somehow missed
-    const wait = Atomics.waitAsync(this.#cells, 1, seen, 1_000);
-    return wait.async ? wait.value : Promise.resolve();
+  async given(seen: number): Promise<unknown> {
+    // counted as waiting before the sequence is compared: a give after this either changed the
+    // sequence (no wait) or sees the count and wakes this wait; the timeout only bounds a missed one
+    Atomics.add(this.#cells, 2, 1);
+    try {
+      const wait = Atomics.waitAsync(this.#cells, 1, seen, 1_000);
+      return wait.async ? await wait.value : undefined;
+    } finally {
+      Atomics.sub(this.#cells, 2, 1);
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import * as allure from 'allure-js-commons';
+import { fnv1a } from './digest.js';
 import { judgedOf } from './evidence-marks.js';
 import { describeDefault, type Description } from './property-describe.js';
 import { ConformanceAssertionError, NotApplicable, TargetBroken } from './outcomes.js';
@@ -58,7 +59,7 @@ export async function property<T>(
   };
   const outcomes = await Promise.all(
     Array.from({ length: chains }, (_, i) =>
-      fc.check(fc.asyncProperty(options.apart && chains > 1 ? arbitrary.filter((v) => chainOf(options.apart!(v), chains) === i) : arbitrary, chainPredicate(i)), {
+      fc.check(fc.asyncProperty(options.apart && chains > 1 ? arbitrary.filter((v) => fnv1a(options.apart!(v)) % chains === i) : arbitrary, chainPredicate(i)), {
         seed: chainSeed(seed, i),
         numRuns: Math.floor(numRuns / chains) + (i < numRuns % chains ? 1 : 0),
         interruptAfterTimeLimit: timeLimitMs,
@@ -133,11 +134,4 @@ const REPLAY_MARGIN_MS = 20_000;
 /** The seed of chain i: the run's seed itself for the first, a fixed derivation for the others. */
 function chainSeed(seed: number, i: number): number {
   return i === 0 ? seed : (seed + Math.imul(i, 0x9e3779b1)) >>> 1;
-}
-
-/** The chain a key falls to: an FNV-1a hash of it, modulo the chains. */
-function chainOf(key: string, chains: number): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193) >>> 0;
-  return h % chains;
 }

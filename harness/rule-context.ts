@@ -3,6 +3,7 @@ import type { Profile } from '../contract/profile.js';
 import { judgedIds, type Judged, type OperationId } from '../contract/operations.js';
 import type { Account, AccountRole } from '../contract/profile.js';
 import { Cleanups, type CleanupMode } from './cleanup.js';
+import { fnv1a } from './digest.js';
 import { PartyFolders } from './party-folders.js';
 import { Clients } from './clients/index.js';
 import { decisiveOf, judgedOf, type Decisive, type Note, type Phase, type RecordedExchange } from './evidence-marks.js';
@@ -236,8 +237,4 @@ export class RuleContext {
 }
 
 /** Six base-36 characters of an FNV-1a hash of a rule id. */
-function ruleDigest(id: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(36).padStart(7, '0').slice(-6);
-}
+const ruleDigest = (id: string): string => fnv1a(id).toString(36).padStart(7, '0').slice(-6);

@@ -28,12 +28,13 @@ rule(
     const tag = primary.tag;
     const { folder, alpha, beta } = await t.given('peer files messages "alpha", "beta", "alpha" in a custom folder', async () => {
       const id = await peer.createFolder(0);
-      // each message is its own: sent and filed together
-      const sent = await Promise.all([`${tag} alpha one`, `${tag} beta two`, `${tag} alpha three`].map(async (Subject) => {
+      const file = async (Subject: string) => {
         const mid = await primary.send([peer], { Subject });
         await peer.move(mid, id);
         return mid;
-      }));
+      };
+      // each message is its own: sent and filed together
+      const sent = await Promise.all([`${tag} alpha one`, `${tag} beta two`, `${tag} alpha three`].map(file));
       return { folder: id, alpha: [sent[0]!, sent[2]!], beta: [sent[1]!] };
     });
     const page = t.profile.messaging.firstPageNumber;
@@ -130,12 +131,13 @@ rule(
     const tag = primary.tag;
     const folder = await t.given(`peer files ${TOTAL} messages in a custom folder and reads some`, async () => {
       const id = await peer.createFolder(0);
-      // each message is its own: sent, filed and read together (the pages are compared with the unpaged result, whatever the order)
-      await Promise.all(Array.from({ length: TOTAL }, async (_, i) => {
+      const file = async (i: number) => {
         const mid = await primary.send([peer], { Subject: `${tag} ${WORDS[i % 2]} ${i}` });
         await peer.move(mid, id);
         if (i % 3 === 0) expectBody(await t.rest.getMime(peer.auth, mid), MimeResponseSchema, 'MIME retrieval');
-      }));
+      };
+      // each message is its own: sent, filed and read together (the pages are compared with the unpaged result, whatever the order)
+      await Promise.all(Array.from({ length: TOTAL }, (_, i) => file(i)));
       return id;
     });
     const first = t.profile.messaging.firstPageNumber;

@@ -28,12 +28,14 @@ rule(
     const { inbox } = await peer.systemFolders();
     // what this rule sent is purged as found by its subject, never by NewMID: a NewMID that names
     // another rule's message (what this rule judges) must not remove that message
-    t.onCleanup('purge the message sent, found by its subject', async () => {
-      for (const { MessageId } of (await peer.summaries(inbox)).filter((m) => m.Subject === subject)) {
-        await peer.purge(MessageId);
-        await t.soap.deleteMessage(sender.key, 1, MessageId, true);
-      }
-    });
+    t.onCleanup(
+      'purge the message sent, found by its subject',
+      async () => {
+        for (const mid of await peer.purgeFromInbox((m) => m.Subject === subject)) await t.soap.deleteMessage(sender.key, 1, mid, true);
+      },
+      undefined,
+      'purge',
+    );
     const a = await t.soap.sendMime(sender.key, mimeMessage({ from: sender.email, to: [peer.email], subject, text: 'sent through SOAP' }));
     const mid = intOf(a, expectInnerXml(a, expectSoapResult(a, 'SendMIMEMessageResult: MID'), 'SendMessage'), 'NewMID', 'the new MID');
     await peer.awaitInInbox(mid);

@@ -171,13 +171,16 @@ export function judgedNames(judged: Judged): string {
  */
 export function operationOf(iface: InterfaceName, method: string, path: string): OperationDef | undefined {
   const wanted = path.replace(/\/$/, '').toLowerCase() || '/';
-  return OPERATIONS.find((o) => {
-    if (o.interface !== iface || !('method' in o.wire) || o.wire.method !== method.toUpperCase()) return false;
-    const literal = o.wire.path.toLowerCase().replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-    const pattern = new RegExp(`^${literal.replace(/\{id\}/g, '[^/]+')}$`);
-    return pattern.test(wanted);
-  });
+  const verb = method.toUpperCase();
+  return HTTP_ROUTES.find((r) => r.op.interface === iface && r.method === verb && r.pattern.test(wanted))?.op;
 }
+
+/** Each HTTP operation's method and path pattern, compiled once (operationOf runs for every request the reference serves). */
+const HTTP_ROUTES: ReadonlyArray<{ op: OperationDef; method: string; pattern: RegExp }> = OPERATIONS.flatMap((o: OperationDef) => {
+  if (!('method' in o.wire)) return [];
+  const literal = o.wire.path.toLowerCase().replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  return [{ op: o, method: o.wire.method, pattern: new RegExp(`^${literal.replace(/\{id\}/g, '[^/]+')}$`) }];
+});
 
 /** What the profile declares about which operations the target offers (B8; spec §9). */
 export type OfferDeclaration = Pick<Profile, 'interfaces' | 'edition' | 'release'> & { admin?: { unavailableOperations?: readonly string[] } };

@@ -47,8 +47,8 @@ export class Redactor {
   readonly #deliberate = new Map<string, string>();
   /** values that name an owner without being secret (a profile account's user name or e-mail) */
   readonly #identifiers = new Map<string, string>();
-  /** every form of every secret, by its first character, longest first (buckets grown since, sorted before the next scan) */
-  #byFirst?: Form[][];
+  /** every form of every secret, by its first two characters (keyOf), longest first (buckets grown since, sorted before the next scan) */
+  #byFirst?: Map<number, Form[]>;
   readonly #unsorted = new Set<Form[]>();
 
   constructor(initial: Iterable<string | { value: string; label: SecretLabel }> = [], identifiers: Iterable<{ value: string; owner: string }> = []) {
@@ -97,8 +97,8 @@ export class Redactor {
     if (this.#byFirst) {
       for (const bucket of this.#unsorted) bucket.sort((a, b) => b.text.length - a.text.length);
       this.#unsorted.clear();
-      const byFirst: Form[][] = [];
-      this.#byFirst.forEach((bucket, c) => (byFirst[c] = bucket.map((f) => ({ ...f, secret: r.#known.get(f.secret.value)! }))));
+      const byFirst = new Map<number, Form[]>();
+      for (const [k, bucket] of this.#byFirst) byFirst.set(k, bucket.map((f) => ({ ...f, secret: r.#known.get(f.secret.value)! })));
       r.#byFirst = byFirst;
     }
     return r;
@@ -200,8 +200,9 @@ export class Redactor {
 
   /**
    * One pass over the text: a rule knows some 140 secrets, four forms each; trying at each
-   * character only the forms that start with it costs less than searching for each in turn (or
-   * one RegExp of them all). At one place the longest form wins.
+   * character only the forms that start with its two characters costs less than searching for
+   * each in turn (or one RegExp of them all), and most places start none. At one place the
+   * longest form wins.
    */
   #scan(input: string, hit: (form: Form) => string): string {
     const byFirst = (this.#byFirst ??= this.#index());
@@ -209,8 +210,9 @@ export class Redactor {
     this.#unsorted.clear();
     let out = '';
     let from = 0;
-    for (let i = 0; i < input.length; ) {
-      const candidates = byFirst[input.charCodeAt(i)];
+    const last = input.length - 1;
+    for (let i = 0; i < last; ) {
+      const candidates = byFirst.get(keyOf(input, i));
       const found = candidates?.find((c) => input.startsWith(c.text, i));
       if (found === undefined) {
         i++;
@@ -223,21 +225,26 @@ export class Redactor {
     return from === 0 ? input : out + input.slice(from);
   }
 
-  #index(): Form[][] {
-    const byFirst: Form[][] = [];
+  #index(): Map<number, Form[]> {
+    const byFirst = new Map<number, Form[]>();
     for (const secret of this.#known.values()) this.#insert(byFirst, secret);
     return byFirst;
   }
 
-  /** Each form of `secret` into its first character's bucket, longest first. */
-  #insert(byFirst: Form[][], secret: KnownSecret): void {
+  /** Each form of `secret` into its first two characters' bucket, longest first. */
+  #insert(byFirst: Map<number, Form[]>, secret: KnownSecret): void {
     for (const [text, form] of formsOf(secret.value)) {
-      const bucket = (byFirst[text.charCodeAt(0)] ??= []);
+      const key = keyOf(text, 0);
+      let bucket = byFirst.get(key);
+      if (!bucket) byFirst.set(key, (bucket = []));
       bucket.push({ text, form, secret });
       this.#unsorted.add(bucket);
     }
   }
 }
+
+/** The bucket of a form, or of a place in a text: its first two UTF-16 units (every form is at least MIN_SECRET_LENGTH long). */
+const keyOf = (text: string, at: number) => (text.charCodeAt(at) << 16) | text.charCodeAt(at + 1);
 
 function walk(value: unknown, key: string, visit: (key: string, value: unknown) => void): void {
   if (Array.isArray(value)) value.forEach((v) => walk(v, key, visit));

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { secretForms } from '../contract/secret-forms.js';
 
 /**
  * The last line of defence for "secrets never appear in reports": every file under the reports
@@ -23,7 +24,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function secretMatcher(secrets: string[]): SecretMatcher | undefined {
   const forms = new Set<string>();
   for (const v of secrets.filter((s) => s.length >= 4)) {
-    for (const form of [v, encodeURIComponent(v), JSON.stringify(v).slice(1, -1), Buffer.from(v).toString('base64')]) if (form) forms.add(form);
+    for (const [form] of secretForms(v)) forms.add(form);
   }
   if (forms.size === 0) return undefined;
   const pattern = new RegExp([...forms].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');

@@ -26,10 +26,11 @@ export interface CompanyPlan {
 
 /**
  * The English faker, seeded for `plan` and used at once: every builder below draws all it needs
- * synchronously right after this call, so nothing another plan seeded can reach its draws, and a
- * plan's values are those of a fresh instance with its seed (making one per plan binds some 400
- * methods: 0.3 s of CPU per vitest worker). The English build, not the package's main entry,
- * which loads all its locales (about 0.4 s of CPU in every worker).
+ * synchronously right after this call, calling no other builder in between, so nothing another
+ * plan seeded can reach its draws, and a plan's values are those of a fresh instance with its
+ * seed (making one per plan binds some 400 methods: 0.3 s of CPU per vitest worker). The English
+ * build, not the package's main entry, which loads all its locales (about 0.4 s of CPU in every
+ * worker).
  */
 function fakerFor(plan: Pick<CompanyPlan, 'prefix' | 'n' | 'seed'>): Faker {
   let h = plan.seed >>> 0;
@@ -55,13 +56,15 @@ export function buildAdmin(plan: Pick<CompanyPlan, 'prefix' | 'n' | 'seed'>, rol
 
 /** spec §2.4 CompanyModel, valid; Cobrand and AutoSenderDomains only when a test adds them. */
 export function buildCompany(plan: CompanyPlan, overrides: Partial<CompanyModel> = {}): CompanyModel {
+  // the administrator first: its builder seeds the faker again, so no draw of this one may follow it
+  const Admin = buildAdmin(plan);
   const f = fakerFor(plan);
   return {
     ReferenceId: freshReferenceId(plan.prefix, plan.n),
     CompanyName: companyName(plan.prefix, plan.n, f.company.name()),
     ExpirationDate: shiftDate(plan.today, 365 + f.number.int({ min: 0, max: 720 })),
     Status: 0,
-    Admin: buildAdmin(plan),
+    Admin,
     UserTypes: plan.userTypes ?? [],
     BillingInterval: { Monthly: false, Years: 1 },
     ...overrides,

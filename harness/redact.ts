@@ -1,11 +1,11 @@
 import { SECRET_KEY } from '../contract/profile.js';
+import { secretForms as formsOf, type SecretForm } from '../contract/secret-forms.js';
 import { labelVariable, labelWords, type SecretLabel } from './secret-labels.js';
+
+export type { SecretForm };
 
 /** Shortest value treated as a secret string; shorter ones would blank out ordinary text. */
 const MIN_SECRET_LENGTH = 4;
-
-/** The forms a secret takes in evidence, as cli/scrub.ts sweeps them. */
-export type SecretForm = 'plain' | 'URL-encoded' | 'JSON-escaped' | 'base64';
 
 /** A secret the redactor knows: its value, what it is and whose, and the shell variable a curl line names it by. */
 export interface KnownSecret {
@@ -21,14 +21,6 @@ interface Form {
   text: string;
   form: SecretForm;
   secret: KnownSecret;
-}
-
-function formsOf(v: string): Array<[string, SecretForm]> {
-  const forms: Array<[string, SecretForm]> = [[v, 'plain']];
-  for (const [text, form] of [[encodeURIComponent(v), 'URL-encoded'], [JSON.stringify(v).slice(1, -1), 'JSON-escaped'], [Buffer.from(v).toString('base64'), 'base64']] as const) {
-    if (!forms.some(([t]) => t === text)) forms.push([text, form]);
-  }
-  return forms;
 }
 
 /**

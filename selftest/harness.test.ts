@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -6,6 +7,7 @@ import { ConfigError, loadProfile, loadRunSettings } from '../run/config.js';
 import { curlFor, renderExchange } from '../harness/evidence.js';
 import { eventually } from '../harness/eventually.js';
 import { Redactor } from '../harness/redact.js';
+import { secretForms } from '../contract/secret-forms.js';
 import { hotp, totp, verifyTotp, base32Encode, base32Decode } from '../contract/wire/totp.js';
 import { signHs256, verifyHs256 } from '../contract/wire/jwt.js';
 
@@ -60,6 +62,35 @@ describe('redaction', () => {
     const shown = renderExchange(exchange, r) + curlFor(exchange, r);
     for (const secret of ['hunter22', 'tok-123456', 'ABCDEF123', 'other-secret', 'rt-999999']) expect(shown).not.toContain(secret);
     expect(shown).toContain('[redacted: ');
+  });
+
+  test('finds every form of every secret wherever it stands (first, last, touching, inside a longer one), the longest at a place, as a plain search would', () => {
+    // the redactor's one-pass index (forms bucketed by their first two characters) against the
+    // plain reading: at each place, the longest form that starts there, else the character
+    const forms = (v: string) => secretForms(v).map(([text]) => text);
+    const plain = (input: string, secrets: string[]) => {
+      const all = [...new Set(secrets.flatMap(forms))].sort((a, b) => b.length - a.length);
+      let out = '';
+      for (let i = 0; i < input.length; ) {
+        const hit = all.find((f) => input.startsWith(f, i));
+        out += hit === undefined ? input[i] : '#';
+        i += hit?.length ?? 1;
+      }
+      return out;
+    };
+    const alphabet = fc.constantFrom('a', 'b', 'A', '/', '+', '=', '%', '"', 'é', '😀');
+    const word = (min: number) => fc.array(alphabet, { minLength: min, maxLength: 7 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(fc.uniqueArray(word(4), { minLength: 1, maxLength: 4 }), fc.array(fc.oneof(word(0), fc.nat(7)), { maxLength: 8 }), (drawn, parts) => {
+        // each drawn secret also as the start of a longer one: two forms begin at one place (and a
+        // cut emoji leaves a lone surrogate, which has no URL-encoded form)
+        const secrets = [...new Set(drawn.flatMap((d) => [d, `${d}${d.slice(0, 3)}`]))];
+        const input = parts.map((p) => (typeof p === 'number' ? (forms(secrets[p % secrets.length]!)[p % 4] ?? '') : p)).join('');
+        const r = new Redactor(secrets);
+        expect(r.replace(input, () => '#')).toBe(plain(input, secrets));
+      }),
+      { seed: 20261201, numRuns: 500 },
+    );
   });
 });
 

@@ -2,7 +2,7 @@ import { cellsOf, type Limit, type LimitCell, type LimitOperation } from '../../
 import { EXPIRATION_DAY, EXPIRATION_DAY_30, EXPIRATION_DAY_FEBRUARY, EXPIRATION_DAY_LEAP_FEBRUARY, EXPIRATION_MONTH, EXPIRATION_NOT_PAST, type DateValue } from '../../contract/limits-dates.js';
 import { BILLING_MONTHLY, BILLING_YEARLY, COBRAND_UNIQUENESS, COMMAND_LIMIT, COMPANY_STATUS_LIMIT, LICENSE_QUANTITY, SECURE_CONTACTS, type BillingValue } from '../../contract/limits-provisioning.js';
 import type { FaultDef } from '../fault-def.js';
-import { SPEC_PROVISIONING_POLICY as SPEC, type ProvisionCommand, type ProvisioningPolicy } from './policy.js';
+import { SPEC_PROVISIONING_POLICY as SPEC, type DateAsked, type ProvisionCommand, type ProvisioningPolicy } from './policy.js';
 
 /**
  * The provisioning faults generated from the limits table (contract/limits-provisioning.ts,
@@ -30,10 +30,18 @@ function shared(a: string, b: string): number {
 type Hook<V> = (v: V, at: (command: ProvisionCommand) => boolean) => Partial<ProvisioningPolicy>;
 const row = <V>(limit: Limit<V>, hook: Hook<V>) => ({ limit: limit as Limit, hook: hook as Hook<unknown> });
 
-const monthHook: Hook<DateValue> = (v, at) => ({ monthValid: (m, c) => (at(c) && m === v.month) !== SPEC.monthValid(m, c) });
-const dayHook: Hook<DateValue> = (v, at) => ({ dayValid: (d, c) => (at(c) && d === v.day) !== SPEC.dayValid(d, c) });
+/**
+ * The date rows' edges lie in a year ahead: the year after next ('later', 349 days ahead at the
+ * least, 00/15 read as the December before) or the next common or leap year (58 days at the
+ * least). Their faults turn that month and day more than 30 days ahead only, so no date near
+ * today (the not-past row's edges, two days either side, in whatever month today falls) moves
+ * with them.
+ */
+const isEdge = (v: DateValue, x: DateAsked) => x.month === v.month && x.day === v.day && x.daysAhead > 30;
+const monthHook: Hook<DateValue> = (v, at) => ({ monthValid: (m, c, x) => (at(c) && isEdge(v, x)) !== SPEC.monthValid(m, c, x) });
+const dayHook: Hook<DateValue> = (v, at) => ({ dayValid: (d, c, x) => (at(c) && isEdge(v, x)) !== SPEC.dayValid(d, c, x) });
 const dayOfMonthHook: Hook<DateValue> = (v, at) => ({
-  dayOfMonth: (x, c, future) => (at(c) && x.month === v.month && x.day === v.day && yearIs(v.year, x.year)) !== SPEC.dayOfMonth(x, c, future),
+  dayOfMonth: (x, c, future) => (at(c) && isEdge(v, x) && yearIs(v.year, x.year)) !== SPEC.dayOfMonth(x, c, future),
 });
 const billingHook: Hook<BillingValue> = (v, at) => ({
   billingValid: (b, c) => (at(c) && b.monthly === v.monthly && b.years === v.years) !== SPEC.billingValid(b, c),

@@ -36,17 +36,24 @@ export type ProvisioningCheck =
 /** Why a request could not be opened (spec §7.3 Other), and the row that says so. */
 export type Unopened = 'not-a-request' | 'unknown-user' | 'undecryptable' | 'not-json';
 
+/** An ExpirationDate as its fields read, with how many calendar days from today (UTC) it lies, as near as fields out of range allow. */
+export interface DateAsked {
+  readonly month: number;
+  readonly day: number;
+  readonly daysAhead: number;
+}
+
 export interface ProvisioningPolicy {
   /** §7.3 UnknownCommand 'Command other than Create (1), Update (2), Cancel (3)' */
   commandKnown(command: number): boolean;
   /** §3.3, §7.3 UnknownCompanyStatus 'Status other than 0, 1, 2' */
   statusKnown(status: unknown, command: ProvisionCommand): boolean;
-  /** §7.3 InvalidDate 'month outside 1-12' */
-  monthValid(month: number, command: ProvisionCommand): boolean;
-  /** §7.3 InvalidDate 'day outside 1-31' */
-  dayValid(day: number, command: ProvisionCommand): boolean;
+  /** §7.3 InvalidDate 'month outside 1-12'; `date`: the whole date asked about (a fault turns one date, not every date of its month) */
+  monthValid(month: number, command: ProvisionCommand, date: DateAsked): boolean;
+  /** §7.3 InvalidDate 'day outside 1-31'; `date` as for monthValid */
+  dayValid(day: number, command: ProvisionCommand, date: DateAsked): boolean;
   /** §7.3 InvalidDate 'day invalid for the month': whether `day` is within month `month` of `year` (the Gregorian calendar); `future`: the date lies after today */
-  dayOfMonth(date: { year: number; month: number; day: number }, command: ProvisionCommand, future: boolean): boolean;
+  dayOfMonth(date: DateAsked & { readonly year: number }, command: ProvisionCommand, future: boolean): boolean;
   /** §7.3 PastExpirationDate 'Supplied date is in the past', for a date `days` calendar days from today; today is past only under that reading (P7) */
   inThePast(days: number, todayIsPast: boolean, command: ProvisionCommand): boolean;
   /** §8 'Monthly true requires Years = 0; Monthly false requires Years >= 1' */

@@ -32,17 +32,22 @@ export function checkExpirationDate(value: unknown, today: Date, latest?: Date, 
     // 'day invalid for the month' asks of days within 1-31 only: a day outside them is the clause before
     const inRange = d >= 1 && d <= 31;
     const future = utcDay(y, m, d) > today.getTime();
-    if (p.monthValid(m, command) && p.dayValid(d, command) && (!inRange || p.dayOfMonth({ year: y, month: m, day: d }, command, future))) ymd = [y, m, d];
+    const asked = { month: m, day: d, daysAhead: daysFrom(today, y, m, d) };
+    if (p.monthValid(m, command, asked) && p.dayValid(d, command, asked) && (!inRange || p.dayOfMonth({ ...asked, year: y }, command, future))) ymd = [y, m, d];
   } else ymd = p.otherDateForm(text);
   if (!ymd) return 'InvalidDate';
   const [y, m, d] = ymd;
   const given = utcDay(y, m, d);
-  const now = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  const days = Math.round((given - now) / 86_400_000);
+  const days = daysFrom(today, y, m, d);
   if (!p.dateInRange(days, command)) return 'InvalidDate';
   // P8: a server whose date type ends (SQL smalldatetime: 06/06/2079) cannot store a later date
   if (latest && given > latest.getTime()) return 'InvalidDate';
   return p.inThePast(days, reading === 'today-past', command) ? 'PastExpirationDate' : undefined;
+}
+
+/** Calendar days from today (UTC) to y-m-d (fields out of range roll over, as Date does). */
+function daysFrom(today: Date, y: number, m: number, d: number): number {
+  return Math.round((utcDay(y, m, d) - Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())) / 86_400_000);
 }
 
 /** Midnight UTC of y-m-d; setUTCFullYear, unlike Date.UTC, does not map years 0-99 to 19xx. */

@@ -21,15 +21,15 @@ type V = { status: number; command: number; daysFromToday: number; monthly: bool
 const commandOf = (op: LimitOperation): ProvisionCommand => (op.endsWith('(Update)') ? 'update' : 'create');
 
 /** The reference's answer at one provisioning edge under a policy: accepted or not. */
-function provisioningVerdict(p: ProvisioningPolicy, c: LimitCell): boolean | undefined {
+function provisioningVerdict(p: ProvisioningPolicy, c: LimitCell, today = TODAY): boolean | undefined {
   const v = c.edge.value as V;
   const command = commandOf(c.operation);
   const at = { policy: p, command };
   const id = c.limit.id;
   if (id === 'company-status') return p.statusKnown(v.status, command);
   if (id === 'command') return p.commandKnown(v.command);
-  if (id === 'expiration-not-past') return checkExpirationDate(shiftDate(TODAY, v.daysFromToday), TODAY, undefined, undefined, at) === undefined;
-  if (id.startsWith('expiration-')) return checkExpirationDate(edgeDate(TODAY, c.edge.value as never), TODAY, undefined, undefined, at) === undefined;
+  if (id === 'expiration-not-past') return checkExpirationDate(shiftDate(today, v.daysFromToday), today, undefined, undefined, at) === undefined;
+  if (id.startsWith('expiration-')) return checkExpirationDate(edgeDate(today, c.edge.value as never), today, undefined, undefined, at) === undefined;
   if (id.startsWith('billing-')) return checkBillingInterval({ Monthly: v.monthly, Years: v.years }, at) === undefined;
   if (id === 'secure-contacts') return p.contactsFit(v.contacts, v.licenses, command);
   if (id === 'license-quantity') return p.licenseCovers(v.quantity, v.users);
@@ -72,6 +72,26 @@ describe('each generated fault turns exactly its own edge', () => {
     expect(turned.map((c) => `${c.limit.id} ${c.operation} ${c.edge.edge}`)).toEqual(turned.filter(same).map((c) => `${c.limit.id} ${c.operation} ${c.edge.edge}`));
     expect(turned.some((c) => c.operation === cell.operation)).toBe(true);
   });
+});
+
+test('each generated date fault turns exactly its own edge whatever day today is (every day of a common and a leap year)', () => {
+  // the date rows' edges are reckoned from today: a fault of one must not move another's on any day
+  const dateCells = provisioningCells.filter((c) => c.limit.id.startsWith('expiration-'));
+  const faults = FAULTS.filter((f) => 'provisioning' in f && dateCells.some((c) => c.generatedFault && c.fault === f.id)).map((f) => ({
+    cell: dateCells.find((c) => c.fault === f.id)!,
+    policy: composePolicy<ProvisioningPolicy, string>(SPEC_PROVISIONING_POLICY, [{ id: 'x', hooks: (f as { provisioning: Partial<ProvisioningPolicy> }).provisioning }], () => true),
+  }));
+  expect(faults.length).toBeGreaterThan(20);
+  const wrong: string[] = [];
+  for (let day = Date.UTC(2027, 0, 1); day < Date.UTC(2029, 0, 1); day += 86_400_000) {
+    const today = new Date(day);
+    const spec = dateCells.map((c) => provisioningVerdict(SPEC_PROVISIONING_POLICY, c, today));
+    for (const { cell, policy } of faults) {
+      const turned = dateCells.filter((c, i) => provisioningVerdict(policy, c, today) !== spec[i]);
+      if (turned.length !== 1 || turned[0] !== cell) wrong.push(`${today.toISOString().slice(0, 10)} ${cell.fault}: ${turned.map((c) => `${c.limit.id} ${c.operation} ${c.edge.edge}`).join(', ') || 'nothing'}`);
+    }
+  }
+  expect(wrong.slice(0, 10), `${wrong.length} day-fault pairs`).toEqual([]);
 });
 
 describe('the edges the rules send', () => {

@@ -46,6 +46,9 @@ function mailVerdict(p: MailPolicy, c: LimitCell): boolean | undefined {
   return p.folderNameFits(name, [...name].length, FOLDER_NAME_MAX);
 }
 
+/** The spec's provisioning policy with one fault's hooks on. */
+const underFault = (hooks: Partial<ProvisioningPolicy>) => composePolicy<ProvisioningPolicy, string>(SPEC_PROVISIONING_POLICY, [{ id: 'x', hooks }], () => true);
+
 const provisioningCells = LIMIT_CELLS.filter((c) => provisioningVerdict(SPEC_PROVISIONING_POLICY, c) !== undefined);
 const mailCells = LIMIT_CELLS.filter((c) => mailVerdict(SPEC_MAIL_POLICY, c) !== undefined);
 
@@ -65,7 +68,7 @@ describe('each generated fault turns exactly its own edge', () => {
     expect(cell.rule).toBe(fault.rule);
     const turned =
       'provisioning' in fault && fault.provisioning
-        ? provisioningCells.filter((c) => provisioningVerdict(composePolicy<ProvisioningPolicy, string>(SPEC_PROVISIONING_POLICY, [{ id: 'x', hooks: fault.provisioning as Partial<ProvisioningPolicy> }], () => true), c) !== c.edge.accepted)
+        ? provisioningCells.filter((c) => provisioningVerdict(underFault(fault.provisioning as Partial<ProvisioningPolicy>), c) !== c.edge.accepted)
         : mailCells.filter((c) => mailVerdict(composePolicy(SPEC_MAIL_POLICY, [{ id: 'x', hooks: (fault as { mail: Partial<MailPolicy> }).mail }], () => true), c) !== c.edge.accepted);
     // the core serves both messaging forms: a mail fault turns its edge in both (the twin is declared in alsoBreaks)
     const same = (c: LimitCell) => c.limit.id === cell.limit.id && c.edge.edge === cell.edge.edge && ('mail' in fault || c.operation === cell.operation);
@@ -79,7 +82,7 @@ test('each generated date fault turns exactly its own edge whatever day today is
   const dateCells = provisioningCells.filter((c) => c.limit.id.startsWith('expiration-'));
   const faults = FAULTS.filter((f) => 'provisioning' in f && dateCells.some((c) => c.generatedFault && c.fault === f.id)).map((f) => ({
     cell: dateCells.find((c) => c.fault === f.id)!,
-    policy: composePolicy<ProvisioningPolicy, string>(SPEC_PROVISIONING_POLICY, [{ id: 'x', hooks: (f as { provisioning: Partial<ProvisioningPolicy> }).provisioning }], () => true),
+    policy: underFault((f as { provisioning: Partial<ProvisioningPolicy> }).provisioning),
   }));
   expect(faults.length).toBeGreaterThan(20);
   const wrong: string[] = [];

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { afterAll, describe, expect, test } from 'vitest';
 import { LimitsSchema, type Limits } from '../contract/profile.js';
 import { limitsFromEnv, loadProfile } from '../run/config.js';
-import { concurrencyPlan, Gate, MAX_WORKERS, retryAfterMs, RunSlots } from '../harness/gate.js';
+import { concurrencyPlan, Gate, MAX_WORKERS, retryAfterMs, RunSlots, workersFor } from '../harness/gate.js';
 import { HttpClient, type Exchange, type RateLimited } from '../harness/http.js';
 import { composeTransport } from '../harness/transport/compose.js';
 import { WorkerTransport } from '../harness/transport/worker.js';
@@ -48,12 +48,13 @@ describe('limits', () => {
     expect(() => limitsFromEnv({ SMS_MAX_BODY_MB: 'lots' })).toThrow(/SMS_MAX_BODY_MB is "lots", but it must be a number/);
   });
 
-  test('the run splits concurrency and rate over at most four workers, and no more than the machine has cores', () => {
+  test('the run splits concurrency and rate over at most four workers, one fewer than the machine has cores', () => {
     expect(concurrencyPlan({ concurrency: 16 }, 4)).toEqual({ workers: 4, slots: 4, perSecond: undefined });
     expect(concurrencyPlan({ concurrency: 1, requestsPerSecond: 2 }, 4)).toEqual({ workers: 1, slots: 1, perSecond: 2 });
     expect(concurrencyPlan({ concurrency: 6, requestsPerSecond: 8 }, 4)).toEqual({ workers: 4, slots: 1, perSecond: 2 });
     expect(concurrencyPlan({ concurrency: 16 }, 2)).toEqual({ workers: 2, slots: 8, perSecond: undefined });
-    expect(MAX_WORKERS).toBe(Math.min(4, availableParallelism()));
+    expect([1, 2, 3, 4, 5, 8].map(workersFor)).toEqual([1, 1, 2, 3, 4, 4]);
+    expect(MAX_WORKERS).toBe(workersFor(availableParallelism()));
   });
 
   test('a gate keeps at most its slots in flight and spaces starts by the rate', async () => {

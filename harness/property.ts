@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import * as allure from 'allure-js-commons';
 import { fnv1a } from './digest.js';
 import { judgedOf } from './evidence-marks.js';
 import { describeDefault, type Description } from './property-describe.js';
@@ -33,7 +32,7 @@ export async function property<T>(
 ): Promise<void> {
   const { seed, propertyRuns, shrink } = t.run.settings;
   const numRuns = Math.min(options.numRuns ?? propertyRuns, propertyRuns);
-  await allure.parameter('seed', String(seed));
+  await t.allure.parameter('seed', String(seed));
   // independent chains of runs go concurrently, so a long property is not one long serial chain
   // of round trips; each chain's seed derives from the run's, so --seed still replays all of them
   const chains = Math.max(1, Math.min(options.chains ?? 1, numRuns));

@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { TestRuntime } from 'allure-js-commons/sdk/runtime';
 import type { Profile } from '../contract/profile.js';
 import { judgedIds, type Judged, type OperationId } from '../contract/operations.js';
 import type { Account, AccountRole } from '../contract/profile.js';
+import { NoAllure } from './allure-task.js';
 import { Cleanups, type CleanupMode } from './cleanup.js';
 import { fnv1a } from './digest.js';
 import { PartyFolders } from './party-folders.js';
@@ -63,6 +65,8 @@ export class RuleContext {
     worker: WorkerState,
     /** epoch ms by which the test must be done */
     readonly deadline: number,
+    /** the Allure runtime of the rule's own test (harness/allure-task.ts); a shared fixture's handle has none */
+    readonly allure: TestRuntime = new NoAllure(),
   ) {
     this.#worker = worker;
     this.run = runContext();

@@ -1,4 +1,3 @@
-import * as allure from 'allure-js-commons';
 import { exchangeTitle, renderExchange } from './evidence.js';
 import type { Exchange } from './http.js';
 import { DECISIVE_TAG, PHASE_TAG, type Phase, type RecordedExchange } from './evidence-marks.js';
@@ -53,12 +52,12 @@ function fold(all: readonly RecordedExchange[]): Folded[] {
 export async function attachEvidence(t: RuleContext, { compact }: { compact: boolean }): Promise<void> {
   const entries = evidenceEntries(t);
   if (!compact) {
-    for (const e of entries) await allure.attachment(e.title, e.text, 'text/plain');
+    for (const e of entries) await t.allure.attachment(e.title, e.text, { contentType: 'text/plain' });
     return;
   }
   if (entries.length === 0) return;
   const text = entries.map((e) => `── ${e.title} ${'─'.repeat(Math.max(3, 76 - e.title.length))}\n${e.text}`).join('\n\n');
-  await allure.attachment(`Evidence: ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} in time order`, text, 'text/plain');
+  await t.allure.attachment(`Evidence: ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} in time order`, text, { contentType: 'text/plain' });
 }
 
 /** The evidence entries (title and redacted text) of a rule, in time order, folded and cut as described above. */

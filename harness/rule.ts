@@ -1,4 +1,5 @@
-import * as allure from 'allure-js-commons';
+import type { TestRuntime } from 'allure-js-commons/sdk/runtime';
+import { TaskAllure } from './allure-task.js';
 import type { InterfaceName, Profile } from '../contract/profile.js';
 import { judgedIds, judgedNames, type Judged, type OperationId } from '../contract/operations.js';
 import { claimCompany, type ClaimKind } from './claims.js';
@@ -114,8 +115,9 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
   // that uses them takes too, in whichever file and worker it is
   test.concurrent(`${heading} ${meta.title} [${meta.id}]`, { timeout, meta: { rule: record } }, async ({ task, skip, worker }) => {
     task.meta.rule = record;
-    await labelForAllure(record);
-    const t = new RuleContext(meta, worker, Date.now() + timeout);
+    const allure = new TaskAllure(task);
+    await labelForAllure(allure, record);
+    const t = new RuleContext(meta, worker, Date.now() + timeout, allure);
     // waits on the target's clock start with the worker's first rule, to pass while the others run
     startShortSession(worker, t);
     let outcome: unknown;
@@ -139,7 +141,7 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
     if (t.rateLimited.length > 0) task.meta.rateLimited = { responses: t.rateLimited.length, retried: t.rateLimited.filter((r) => r.retried).length };
     // a passing rule's evidence is one attachment; anything else keeps an entry per exchange for its card
     await attachEvidence(t, { compact: outcome === undefined });
-    if (problems.length > 0) await allure.attachment('cleanup problems', t.redact.text(problems.join('\n')), 'text/plain');
+    if (problems.length > 0) await allure.attachment('cleanup problems', t.redact.text(problems.join('\n')), { contentType: 'text/plain' });
     if (outcome instanceof NotApplicable) {
       task.meta.notApplicable = outcome.message;
       await allure.description(`Not applicable: ${outcome.message}`);
@@ -159,13 +161,15 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
 const SEVERITY = { must: 'critical', should: 'normal' } as const;
 
 /** The rule's labels in the Allure report (beside RuleMeta, which they show). */
-export async function labelForAllure(meta: RuleRecord): Promise<void> {
+export async function labelForAllure(allure: TestRuntime, meta: RuleRecord): Promise<void> {
   await allure.displayName(`${meta.section} ${meta.title}`);
-  await allure.epic(meta.interface);
-  await allure.feature(meta.operation);
-  await allure.story(meta.title);
-  await allure.label('ruleId', meta.id);
-  await allure.label('level', meta.level);
-  await allure.severity(SEVERITY[meta.level]);
-  await allure.tag(meta.level);
+  await allure.labels(
+    { name: 'epic', value: meta.interface },
+    { name: 'feature', value: meta.operation },
+    { name: 'story', value: meta.title },
+    { name: 'ruleId', value: meta.id },
+    { name: 'level', value: meta.level },
+    { name: 'severity', value: SEVERITY[meta.level] },
+    { name: 'tag', value: meta.level },
+  );
 }

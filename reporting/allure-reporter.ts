@@ -50,6 +50,10 @@ class QuickWriter extends FileSystemWriter {
 export default class QuickAllureReporter extends AllureVitestReporter {
   constructor(config: ConstructorParameters<typeof AllureVitestReporter>[0] & { resultsDir: string }) {
     super(config);
+    // no concurrency runner: it enters an AsyncLocalStorage at each test's start so the global
+    // allure API can find the current one, which turns on V8's promise hooks for the worker's every
+    // promise. A rule writes to its own test instead (harness/allure-task.ts).
+    (this as unknown as { enableConcurrencySupport: () => void }).enableConcurrencySupport = () => undefined;
     const writer = new QuickWriter(config.resultsDir);
     const onInit = this.onInit.bind(this);
     this.onInit = (vitest) => {

@@ -1,6 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as allure from 'allure-js-commons';
 import { coverageGaps, coverageMarkdown, provisioningCoverage } from '../../contract/provisioning-coverage.js';
 import { check } from '../../harness/expect.js';
 import { attemptCreate, company, expectErrors } from '../../harness/fixtures/provisioning.js';
@@ -31,7 +30,7 @@ rule(
   async (t) => {
     const rows = provisioningCoverage();
     const markdown = coverageMarkdown(rows);
-    await allure.attachment('provisioning coverage matrix (spec §7.3)', markdown, 'text/markdown');
+    await t.allure.attachment('provisioning coverage matrix (spec §7.3)', markdown, { contentType: 'text/markdown' });
     const { reportsDir } = t.run.settings;
     mkdirSync(reportsDir, { recursive: true });
     writeFileSync(join(reportsDir, 'provisioning-coverage.md'), markdown);

@@ -1,9 +1,10 @@
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { DEFAULT_LIMITS, type Limits } from '../contract/profile.js';
 import { OperationAbsent, TargetBroken } from './outcomes.js';
 import { absence, interfaceAbsence, type OfferDeclaration, type OperationId } from '../contract/operations.js';
 import type { InterfaceName } from '../contract/profile.js';
 import type { Redactor } from './redact.js';
+import { answerOf } from './transport/answer.js';
 import { BreakerOpen } from './transport/breaker.js';
 import { describeTransport, isTransportFailure, transportCode } from './transport/failures.js';
 import { ACTOR_OPTION, flatHeaders, OPERATION_OPTION } from './transport/recorder.js';
@@ -115,19 +116,20 @@ export class HttpClient {
     this.redact.learnFromRequest(headers, body, owner);
     try {
       // gate, pacing, Retry-After, breaker, rule headers, bounds and recorder are the dispatcher's
-      const res = await request(target, {
+      const res = await answerOf(this.dispatcher, {
+        origin: target.origin,
+        path: `${target.pathname}${target.search}`,
         method: method as Dispatcher.HttpMethod,
         headers,
         body,
-        dispatcher: this.dispatcher,
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
         // for the exchange recorder (harness/transport/recorder.ts); never on the wire
         [OPERATION_OPTION]: options.operation,
         [ACTOR_OPTION]: actor,
-      } as Parameters<typeof request>[1]);
-      const text = await res.body.text();
-      const flat = flatHeaders(res.headers);
+      } as Dispatcher.DispatchOptions);
+      const { text } = res;
+      const flat = flatHeaders(res.headers as Record<string, string | string[] | undefined>);
       let json: unknown;
       try {
         json = text === '' ? undefined : JSON.parse(text);

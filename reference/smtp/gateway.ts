@@ -31,14 +31,16 @@ interface Connection {
 
 /**
  * The gateway's TLS certificate: self-signed, made when the process first starts a gateway and
- * kept in memory only (never a checked-in key). An RSA key takes a second or two to make, so
- * reference instances of one process share it.
+ * kept in memory only (never a checked-in key); reference instances of one process share it.
+ * An ECDSA P-256 key (RFC 8422, offered by every TLS 1.2 and 1.3 client): made in about 25 ms,
+ * where an RSA 2048 key took 200-400 ms of every run's start.
  */
 const certificate = (() => {
   let made: ReturnType<typeof generate> | undefined;
   return () =>
     (made ??= generate([{ name: 'commonName', value: 'localhost' }], {
-      keySize: 2048,
+      keyType: 'ec',
+      curve: 'P-256',
       algorithm: 'sha256',
       notAfterDate: new Date(Date.now() + 7 * 86_400_000),
       extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],

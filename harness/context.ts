@@ -34,6 +34,8 @@ export interface RunContext {
   secrets: string[];
   /** the non-secret facts every report shows */
   meta: RunMeta;
+  /** the vitest workers the run splits its limits over (harness/gate.ts workersFor); absent: MAX_WORKERS */
+  workers?: number;
 }
 
 declare module 'vitest' {

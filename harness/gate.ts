@@ -5,16 +5,22 @@ import type { Limits } from '../contract/profile.js';
 /**
  * Workers (vitest threads) a run uses at most: the work is mostly waiting on the target, which
  * each worker's slots keep in flight; a worker beyond the machine's cores only adds its own start
- * (every module loaded and compiled again, by V8's compiler threads too). One core is left to the
- * main thread (vitest's reporters), the embedded reference's thread and those compilers. On 2
- * cores, 2 workers instead of 4: CPU 0.88×, wall 0.76× (A/B, 3 pairs); 1 instead of 2: CPU 0.85×,
- * wall 0.93× (5 pairs); the same verdicts. Read once at start, the same in every thread.
+ * (every module loaded and compiled again, by V8's compiler threads too). On 2 cores, 2 workers
+ * instead of 4: CPU 0.88×, wall 0.76× (A/B, 3 pairs); the same verdicts. Read once at start, the
+ * same in every thread; a run that hosts the embedded reference says how many it uses
+ * (RunContext.workers).
  */
 export const MAX_WORKERS = workersFor(availableParallelism());
 
-/** The workers for a machine of `cores`: one fewer than its cores, one at least and four at most. */
-export function workersFor(cores: number): number {
-  return Math.max(1, Math.min(4, cores - 1));
+/**
+ * The workers for a machine of `cores`, one at least and four at most: one a core, and one fewer
+ * where the run's own process serves the embedded reference, whose thread then takes a core. On
+ * 2 cores with the embedded reference, 1 worker instead of 2: CPU 0.85×, wall 0.93× (5 pairs);
+ * against a target 50 ms away the second worker keeps its chains short (one run each: 30.0 s with
+ * two, 32.2 s with one).
+ */
+export function workersFor(cores: number, hostsReference = false): number {
+  return Math.max(1, Math.min(4, hostsReference ? cores - 1 : cores));
 }
 
 /**

@@ -24,8 +24,9 @@ export class WorkerState {
   constructor(
     private readonly profile: Profile,
     runSlots?: SharedArrayBuffer,
+    workers?: number,
   ) {
-    this.transport = new WorkerTransport(profile.limits, runSlots);
+    this.transport = new WorkerTransport(profile.limits, runSlots, workers);
   }
 
   /** The rule ledger's writer for this worker (run setting SMS_RULE_LEDGER), opened at its first use; none when unset. */
@@ -59,7 +60,8 @@ declare module 'vitest' {
 
 /** vitest's `test` with the worker's state as the `worker` fixture. */
 export const ruleTest = test.extend('worker', { scope: 'worker' }, async ({}, { onCleanup }) => {
-  const state = new WorkerState(runContext().profile, inject('conformanceSlots'));
+  const { profile, workers } = runContext();
+  const state = new WorkerState(profile, inject('conformanceSlots'), workers);
   onCleanup(async () => {
     // shared fixtures go first: their removal needs the pool
     const problems = await state.shared.close();

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { profileSecrets, type Profile } from '../contract/profile.js';
 import { projectRoot } from '../contract/root.js';
 import type { RunContext, RunMeta, RunSettings } from '../harness/context.js';
 import { givenProfile, loadProfile, loadRunSettings, targetGiven, type LoadOptions } from './config.js';
-import { concurrencyPlan, type ConcurrencyPlan } from '../harness/gate.js';
+import { concurrencyPlan, workersFor, type ConcurrencyPlan } from '../harness/gate.js';
 import { startReferenceThread, type ThreadedReference } from './reference-thread/index.js';
 
 export type { RunContext } from '../harness/context.js';
@@ -78,9 +79,11 @@ export async function openRun(options: LoadOptions): Promise<OpenRun> {
     profile = reference.profile;
   }
   let closed: Promise<void> | undefined;
+  // the embedded reference's thread takes a core of its own
+  const plan = concurrencyPlan(profile.limits, workersFor(availableParallelism(), reference !== undefined));
   return {
-    context: { profile, settings, secrets: profileSecrets(profile), meta: runMeta(profile, settings) },
-    plan: concurrencyPlan(profile.limits),
+    context: { profile, settings, secrets: profileSecrets(profile), meta: runMeta(profile, settings), workers: plan.workers },
+    plan,
     ...(reference ? { reference: { url: reference.url } } : {}),
     close: () => (closed ??= reference?.close() ?? Promise.resolve()),
   };

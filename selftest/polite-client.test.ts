@@ -48,12 +48,14 @@ describe('limits', () => {
     expect(() => limitsFromEnv({ SMS_MAX_BODY_MB: 'lots' })).toThrow(/SMS_MAX_BODY_MB is "lots", but it must be a number/);
   });
 
-  test('the run splits concurrency and rate over at most four workers, one fewer than the machine has cores', () => {
+  test('the run splits concurrency and rate over at most four workers, one a core, and one fewer where the run hosts the embedded reference', () => {
     expect(concurrencyPlan({ concurrency: 16 }, 4)).toEqual({ workers: 4, slots: 4, perSecond: undefined });
     expect(concurrencyPlan({ concurrency: 1, requestsPerSecond: 2 }, 4)).toEqual({ workers: 1, slots: 1, perSecond: 2 });
     expect(concurrencyPlan({ concurrency: 6, requestsPerSecond: 8 }, 4)).toEqual({ workers: 4, slots: 1, perSecond: 2 });
     expect(concurrencyPlan({ concurrency: 16 }, 2)).toEqual({ workers: 2, slots: 8, perSecond: undefined });
-    expect([1, 2, 3, 4, 5, 8].map(workersFor)).toEqual([1, 1, 2, 3, 4, 4]);
+    expect([1, 2, 3, 4, 5, 8].map((cores) => workersFor(cores))).toEqual([1, 2, 3, 4, 4, 4]);
+    // the embedded reference's thread takes a core
+    expect([1, 2, 3, 4, 5, 8].map((cores) => workersFor(cores, true))).toEqual([1, 1, 2, 3, 4, 4]);
     expect(MAX_WORKERS).toBe(workersFor(availableParallelism()));
   });
 

@@ -18,8 +18,10 @@ export class WorkerTransport {
   constructor(
     readonly limits: Limits = DEFAULT_LIMITS,
     runSlots?: SharedArrayBuffer,
+    /** the run's workers (RunContext.workers), over which its rate limit is split */
+    workers?: number,
   ) {
-    const plan = concurrencyPlan(limits);
+    const plan = concurrencyPlan(limits, workers);
     this.agent = new Agent({
       // a worker may hold every one of the run's slots, each its own connection
       connections: Math.max(4, runSlots ? limits.concurrency : plan.slots * 2),

@@ -4,6 +4,7 @@ import type { Profile } from '../contract/profile.js';
 import { judgedIds, type Judged, type OperationId } from '../contract/operations.js';
 import type { Account, AccountRole } from '../contract/profile.js';
 import { NoAllure } from './allure-task.js';
+import { claimCompany, type ClaimKind } from './claims.js';
 import { Cleanups, type CleanupMode } from './cleanup.js';
 import { fnv1a } from './digest.js';
 import { PartyFolders } from './party-folders.js';
@@ -27,6 +28,8 @@ export interface RuleIdentity {
   /** the operations the rule judges: only these may make it fail */
   operation: Judged;
   timeoutMs?: number;
+  /** the company claim the rule holds for its whole body (harness/rule.ts), if any */
+  company?: ClaimKind;
 }
 
 /** The per-test handle a rule body receives. */
@@ -205,6 +208,27 @@ export class RuleContext {
       throw new TargetBroken(`Precondition "${what}" failed, so the rule could not be checked: ${(e as Error).message}`, judgedOf(e));
     } finally {
       this.#givenDepth -= 1;
+    }
+  }
+
+  /**
+   * Runs `step` relying on the company-wide settings (harness/claims.ts, `uses`): no rule that
+   * changes them runs meanwhile. For a step that goes through the SMTP gateway in a rule or shared
+   * fixture that does not rely on them throughout, such as delivering the plain-text TLS message
+   * (spec §1): once the gateway has accepted it, a change of the whitelist or the SMTP password
+   * takes nothing away, so the rule's other work does not hold up the rules that change them.
+   * A rule that holds the claim for its body (RuleMeta.company) runs the step as it is; a rule or
+   * fixture that asks for one must not hold it (a change waiting between the two would wait on both).
+   */
+  async usingCompany<T>(step: () => Promise<T>): Promise<T> {
+    if (this.meta.company) return step();
+    // as the rule's own claim may (harness/rule.ts): most of the time left, never all of it
+    const waitMs = Math.floor(Math.min(this.deadline - Date.now(), this.meta.timeoutMs ?? 60_000) * 0.6);
+    const lease = await claimCompany(this.run.settings.runId, 'uses', Math.max(0, waitMs));
+    try {
+      return await step();
+    } finally {
+      lease.release();
     }
   }
 

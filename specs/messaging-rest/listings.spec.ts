@@ -20,8 +20,6 @@ for (const cell of listingRulesOf('messaging-rest')) {
       operation: cell.operation,
       title: cell.title,
       needs: [iface('messaging-rest'), account('primary'), account('peer'), ...(cell.input.vendorCodes ? [vendorInboxIdCodes] : [])],
-      // the plain-text TLS message of the scene comes through the company's SMTP gateway
-      company: 'uses',
     },
     (t) => judgeListing(t, cell),
   );

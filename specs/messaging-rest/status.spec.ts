@@ -114,8 +114,6 @@ rule(
     operation: 'messaging-rest.GetUnreadMessages',
     title: 'Get unread messages includes a message delivered as plain text over TLS, with MessageStatus 5',
     needs: [iface('messaging-rest'), account('primary'), plainTextTlsMessage],
-    // delivering one through the gateway relies on the company's SMTP settings
-    company: 'uses',
   },
   async (t) => {
     const primary = await t.given('log on as primary', () => MailSession.open(t, 'primary'));
@@ -137,8 +135,6 @@ rule(
     operation: 'messaging-rest.SearchInbox',
     title: 'an unread-only search leaves out a plain-text TLS message (status 5, whose §3.1 column says Read), which the same search without GetInboxUnReadOnly finds',
     needs: [iface('messaging-rest'), account('primary'), plainTextTlsMessage],
-    // delivering one through the gateway relies on the company's SMTP settings
-    company: 'uses',
   },
   async (t) => {
     const primary = await t.given('log on as primary', () => MailSession.open(t, 'primary'));

@@ -19,8 +19,6 @@ for (const cell of listingRulesOf('messaging-soap')) {
       operation: cell.operation,
       title: cell.title,
       needs: [soapService, mailboxXml, iface('messaging-rest'), account('primary'), account('peer')],
-      // the plain-text TLS message of the scene comes through the company's SMTP gateway
-      company: 'uses',
     },
     (t) => judgeListing(t, cell),
   );

@@ -8,6 +8,7 @@ import { ConfigError, expectationsPathOf, targetGiven, todayOf, type LoadOptions
 import { BUNDLE_FILES, bundleSpecFiles, shardOf, specFilesUnder } from '../run/bundles.js';
 import { openRun, type OpenRun } from '../run/run-context.js';
 import { suiteTestConfig } from '../run/vitest-options.js';
+import { compiledHarness, distOf } from '../run/compiled-harness.js';
 import { startAllureRenderer, type AllureRenderer } from '../reporting/allure-render.js';
 import { loadExpectations } from '../reporting/expectations.js';
 import type { Summary } from '../contract/summary.js';
@@ -134,6 +135,9 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     // the configuration vitest.config.ts gives a bare run, with this run's context provided inline
     // (no config file is read, so nothing is resolved twice)
     const { startVitest } = await vitestNode;
+    // run from dist/, the CLI has the workers load the compiled harness too (run/compiled-harness.ts)
+    const dist = distOf(import.meta.url, ROOT);
+    const compiled = dist ? compiledHarness(ROOT, dist) : undefined;
     const vitest = await startVitest(
       'test',
       BUNDLE_FILES.slice(0, bundles.length),
@@ -141,11 +145,11 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
         root: ROOT,
         config: false,
         watch: false,
-        ...suiteTestConfig({ reportsDir, plan: opened.plan, context: opened.context, bundles }),
+        ...suiteTestConfig({ reportsDir, plan: opened.plan, context: opened.context, bundles, external: compiled && [compiled.external] }),
         ...(ruleIds ? { testNamePattern: new RegExp(`\\[(?:${ruleIds.map(escapeRegExp).join('|')})\\]$`) } : {}),
         ...(sectionRules ? { testNamePattern: new RegExp(`\\[(?:${sectionRules.map((r) => escapeRegExp(r.id)).join('|')})\\]$`) } : {}),
       },
-      {},
+      compiled ? { plugins: [compiled.plugin] } : {},
       {},
     );
     await vitest.close();

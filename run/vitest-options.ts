@@ -14,6 +14,8 @@ export interface SuiteRunShape {
   sequencer?: SequencerClass;
   /** the CLI's: the spec files dealt into a bundle per worker (run/bundles.ts), which vitest runs instead of the spec files */
   bundles?: string[][];
+  /** modules the workers load as Node does, not through vite (run/compiled-harness.ts) */
+  external?: RegExp[];
 }
 
 type SequencerClass = NonNullable<NonNullable<InlineConfig['sequence']>['sequencer']>;
@@ -22,7 +24,7 @@ type SequencerClass = NonNullable<NonNullable<InlineConfig['sequence']>['sequenc
  * The conformance run's vitest configuration, written once: vitest.config.ts gives it to a bare
  * `npx vitest run`, the CLI passes it inline (with the resolved context) and loads no config file.
  */
-export function suiteTestConfig({ reportsDir, plan, context, sequencer, bundles }: SuiteRunShape): InlineConfig {
+export function suiteTestConfig({ reportsDir, plan, context, sequencer, bundles, external }: SuiteRunShape): InlineConfig {
   return {
     include: bundles ? [...BUNDLE_FILES] : ['specs/**/*.spec.ts'],
     globalSetup: ['run/global-setup.ts'],
@@ -52,5 +54,6 @@ export function suiteTestConfig({ reportsDir, plan, context, sequencer, bundles 
     // the CLI's workers share the run's slots (harness/gate.ts RunSlots): one whose rules wait leaves its share to the other
     ...(context ? { provide: { conformance: context, ...(bundles ? { conformanceBundles: bundles, conformanceSlots: RunSlots.buffer() } : {}) } } : {}),
     ...(sequencer ? { sequence: { sequencer } } : {}),
+    ...(external ? { server: { deps: { external } } } : {}),
   };
 }

@@ -2,10 +2,10 @@
  * Allure's single-file report made light. The awesome plugin's single file inlines every data
  * file, base64, as d("<path>","<base64>") calls, and its app as one base64 data: URL: a full run
  * made a 12-18 MB page that the browser parsed whole on every open, and every "in Allure" link
- * from the verdict page opened it again. Here the app becomes one script file and every data
- * file one small script beside the page (allure/), loaded on demand through the one door the
- * app reads its data by (`globalThis.allureReportData`, @allurereport/web-commons data.js): a
- * Proxy whose lookups load the script that holds the entry. <script src> works from file://,
+ * from the verdict page opened it again. Here the app becomes one script file and the data files
+ * a few scripts beside the page (allure/), each holding a pack of them, loaded on demand through
+ * the one door the app reads its data by (`globalThis.allureReportData`, @allurereport/web-commons
+ * data.js): a Proxy whose lookups load the script that holds the entry. <script src> works from file://,
  * where the plugin's multi-file variant (fetch) does not, so the report still opens from disk.
  *
  * The run's start and duration replace Allure's (computed from the first and last test), so the
@@ -26,12 +26,20 @@ export interface RunSpan {
   durationMs: number;
 }
 
-/** The page's data loader: the entries' scripts by name, each loaded once, when first asked for. */
+/**
+ * A data script holds entries up to about this many bytes of base64. A full run's 1,300 data files
+ * were as many scripts, and every file a run writes costs it a create in the file system (on a
+ * 2-core VM a create took 0.1-1 ms of kernel time: over a second for the report); packed, they are
+ * some 40 scripts, and the browser loads the pack of an entry it asks for, a few hundred KB.
+ */
+export const PACK_BYTES = 512 * 1024;
+
+/** The page's data loader: the entries' scripts by name, each script loaded once, when an entry it holds is first asked for. */
 function loader(files: Record<string, string>): string {
   return `<script>
 (function () {
   var files = ${JSON.stringify(files)};
-  var loaded = Object.create(null), waiting = Object.create(null);
+  var loaded = Object.create(null), waiting = Object.create(null), requested = Object.create(null);
   window.allureData = function (name, value) {
     loaded[name] = value;
     (waiting[name] || []).forEach(function (w) { w[0](value); });
@@ -40,14 +48,19 @@ function loader(files: Record<string, string>): string {
   function load(name) {
     return new Promise(function (resolve, reject) {
       if (name in loaded) return resolve(loaded[name]);
-      var queue = waiting[name] || (waiting[name] = []);
-      queue.push([resolve, reject]);
-      if (queue.length > 1) return;
+      (waiting[name] || (waiting[name] = [])).push([resolve, reject]);
+      var file = files[name];
+      if (requested[file]) return;
+      requested[file] = true;
       var script = document.createElement("script");
-      script.src = files[name];
+      script.src = file;
       script.onerror = function () {
-        (waiting[name] || []).forEach(function (w) { w[1](new Error('Data "' + name + '" could not be loaded from ' + files[name])); });
-        delete waiting[name];
+        delete requested[file];
+        Object.keys(waiting).forEach(function (n) {
+          if (files[n] !== file) return;
+          waiting[n].forEach(function (w) { w[1](new Error('Data "' + n + '" could not be loaded from ' + file)); });
+          delete waiting[n];
+        });
       };
       document.head.appendChild(script);
     });
@@ -137,12 +150,22 @@ export function lightenPage(page: Buffer, name: string, { run, rewrite, prepare 
   if (!app || !LOADER_START.test(html)) throw new Error(`${name} is not the Allure single-file report this suite knows (Allure's layout changed?); it is left as Allure wrote it.`);
   const files = new Map<string, Buffer>([[`${ASSETS}/app.js`, Buffer.from(app[1]!, 'base64')]]);
   const names: Record<string, string> = {};
-  entries.forEach((entry, n) => {
-    const file = `${ASSETS}/data/${n.toString(36)}.js`;
-    names[entry.name] = file;
+  // the entries in the page's order, packed into scripts of up to PACK_BYTES (an entry larger than that is a pack of its own)
+  let pack: Buffer[] = [];
+  let packBytes = 0;
+  const close = () => {
+    if (pack.length > 0) files.set(`${ASSETS}/data/${(files.size - 1).toString(36)}.js`, Buffer.concat(pack));
+    pack = [];
+    packBytes = 0;
+  };
+  for (const entry of entries) {
     const base64 = rewrite?.names.test(entry.name) ? Buffer.from(Buffer.from(rewrite.json(Buffer.from(entry.base64.toString('latin1'), 'base64').toString('utf8'), entry.name), 'utf8').toString('base64'), 'latin1') : entry.base64;
-    files.set(file, Buffer.concat([Buffer.from(`allureData(${JSON.stringify(entry.name)},"`, 'utf8'), base64, Buffer.from('");\n', 'utf8')]));
-  });
+    if (packBytes > 0 && packBytes + base64.length > PACK_BYTES) close();
+    names[entry.name] = `${ASSETS}/data/${(files.size - 1).toString(36)}.js`;
+    pack.push(Buffer.from(`allureData(${JSON.stringify(entry.name)},"`, 'utf8'), base64, Buffer.from('");\n', 'utf8'));
+    packBytes += base64.length;
+  }
+  close();
   let light = html.replace(APP, `<script src="${ASSETS}/app.js"></script>`).replace(LOADER_START, () => loader(names));
   if (run) light = light.replace(OPTIONS, (_, head: string, json: string) => head + JSON.stringify(withRun(JSON.parse(json) as ReportOptions, run)).replace(/</g, '\\u003c'));
   return { html: light, files };
@@ -170,10 +193,14 @@ export async function readAllureData(dir: string, page = 'allure.html'): Promise
   const html = await readFile(join(dir, page), 'utf8');
   const out = new Map<string, string>();
   const files = JSON.parse(/var files = (\{.*\});/.exec(html)?.[1] ?? '{}') as Record<string, string>;
+  const packs = new Map<string, Map<string, string>>();
   for (const [name, file] of Object.entries(files)) {
-    const text = await readFile(join(dir, file), 'utf8');
-    const m = /^allureData\("(?:[^"\\]|\\.)*","([A-Za-z0-9+/=]*)"\);/.exec(text);
-    if (m) out.set(name, Buffer.from(m[1]!, 'base64').toString('utf8'));
+    if (!packs.has(file)) {
+      const text = await readFile(join(dir, file), 'utf8');
+      packs.set(file, new Map([...text.matchAll(/^allureData\(("(?:[^"\\]|\\.)*"),"([A-Za-z0-9+/=]*)"\);$/gm)].map((m) => [JSON.parse(m[1]!) as string, m[2]!])));
+    }
+    const base64 = packs.get(file)!.get(name);
+    if (base64 !== undefined) out.set(name, Buffer.from(base64, 'base64').toString('utf8'));
   }
   return out;
 }

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createContext, runInContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAllureData } from "../reporting/allure-light.js";
 import { renderAllure, treeInSpecOrder } from "../reporting/allure-render.js";
@@ -86,6 +87,36 @@ describe("renderAllure", () => {
     expect(html).not.toMatch(/d\("data\//);
     expect(existsSync(join(workDir, "allure-report", "allure", "app.js"))).toBe(true);
     expect([...data.keys()].filter((k) => k.startsWith("data/test-results/"))).toHaveLength(2);
+  });
+
+  it("its loader hands the app every entry, loading each data script once, and tells which script could not be loaded", async () => {
+    const reportDir = join(workDir, "allure-report");
+    const script = /<script>\s*(\(function \(\) \{\s*var files = [\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(script, "the page's data loader").toBeDefined();
+    // the page's own script, run as a browser would: a <script src> appended to the head runs the file it names, or fails
+    const loads: string[] = [];
+    const context = createContext({ Proxy, Promise, Object, Error, setImmediate, document: {}, window: {} });
+    context.document = {
+      createElement: () => ({}) as { src?: string; onerror?: () => void },
+      head: {
+        appendChild: (tag: { src: string; onerror: () => void }) => {
+          loads.push(tag.src);
+          setImmediate(() => readFile(join(reportDir, tag.src), "utf8").then((text) => runInContext(text, context), () => tag.onerror()));
+        },
+      },
+    };
+    context.window = context;
+    runInContext(script!, context);
+    const door = context.allureReportData as Record<string, Promise<string>>;
+    const names = [...data.keys()];
+    const got = await Promise.all(names.map((name) => door[name]!.then((base64) => Buffer.from(base64, "base64").toString("utf8"))));
+    expect(Object.fromEntries(names.map((name, i) => [name, got[i]]))).toEqual(Object.fromEntries(data));
+    expect(loads.length, "each data script once").toBe(new Set(loads).size);
+    expect("no/such/entry" in door).toBe(false);
+    // a script that cannot be loaded rejects the entries it holds, naming it
+    const files = JSON.parse(/var files = (\{.*\});/.exec(html)![1]!) as Record<string, string>;
+    runInContext(script!.replace(/var files = \{.*\};/, `var files = ${JSON.stringify({ ...files, "data/gone.json": "allure/data/gone.js" })};`), context);
+    await expect((context.allureReportData as Record<string, Promise<string>>)["data/gone.json"]).rejects.toThrow('Data "data/gone.json" could not be loaded from allure/data/gone.js');
   });
 });
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SECRET_KEY } from '../contract/profile.js';
@@ -40,6 +40,8 @@ export interface FinishOptions {
   renderer?: AllureRenderer;
   /** false: Allure's HTML view is not rendered, and the verdict page links to no Allure page */
   allure?: boolean;
+  /** Allure results the run kept in memory (reporting/allure-reporter.ts `keep`): swept, then written to the results dir beside what is there */
+  results?: ReadonlyMap<string, Buffer>;
 }
 
 /** The profile as it may be shown: every secret value replaced. */
@@ -117,8 +119,9 @@ async function finishWith(opts: FinishOptions): Promise<Verdict> {
   // The results are read once: annotated, swept and written back (where that changed them) in
   // memory, and the same swept bytes feed the render and the verdict page.
   const resultsDir = join(reportsDir, 'allure-results');
+  if (opts.results?.size) mkdirSync(resultsDir, { recursive: true });
   const inputs = secretSweep(opts.secrets);
-  const { files, changed } = sweptResults(resultsDir, summary, inputs);
+  const { files, changed } = sweptResults(resultsDir, summary, inputs, opts.results);
   // every other file the run wrote under the reports dir, from disk
   const inMemory = new Set([...(files?.keys() ?? [])].map((name) => join(resultsDir, name)));
   const others = scrubSecrets(reportsDir, opts.secrets, filesUnder(reportsDir).filter((path) => !inMemory.has(path)));
@@ -149,17 +152,19 @@ async function finishWith(opts: FinishOptions): Promise<Verdict> {
 }
 
 /**
- * The results dir's files by name, annotated (reporting/allure-annotate.ts) and swept, each read
- * once, and the names of those either changed (for the caller to write back). No files where
- * there is no results dir. Synchronous on purpose (cli/scrub.ts): the files were just written
- * and sit in the page cache.
+ * The results dir's files by name, with those the run kept in memory (`kept`), annotated
+ * (reporting/allure-annotate.ts) and swept, each read once, and the names of those to write:
+ * the ones annotation or the sweep changed, and every one kept in memory. No files where there
+ * is neither a results dir nor a kept one. Synchronous on purpose (cli/scrub.ts): the files were
+ * just written and sit in the page cache.
  */
-function sweptResults(resultsDir: string, summary: Summary, sweep: Sweep): { files?: Map<string, Buffer>; changed: Set<string> } {
+function sweptResults(resultsDir: string, summary: Summary, sweep: Sweep, kept?: ReadonlyMap<string, Buffer>): { files?: Map<string, Buffer>; changed: Set<string> } {
   let names: string[];
   try {
     names = readdirSync(resultsDir, { withFileTypes: true }).filter((e) => e.isFile() || e.isSymbolicLink()).map((e) => e.name);
   } catch {
-    return { changed: new Set() };
+    if (!kept?.size) return { changed: new Set() };
+    names = [];
   }
   const files = new Map<string, Buffer>();
   for (const name of names) {
@@ -169,7 +174,9 @@ function sweptResults(resultsDir: string, summary: Summary, sweep: Sweep): { fil
       // not a file to read (gone, or a link to a dir): the sweep from disk looks at what it is
     }
   }
+  for (const [name, bytes] of kept ?? []) files.set(name, bytes);
   const changed = annotateAllureResults(files, summary);
+  for (const name of kept?.keys() ?? []) changed.add(name);
   for (const [name, bytes] of files) {
     const swept = sweep.bytes(bytes);
     if (swept === bytes) continue;
@@ -177,6 +184,14 @@ function sweptResults(resultsDir: string, summary: Summary, sweep: Sweep): { fil
     changed.add(name);
   }
   return { files, changed };
+}
+
+/** Allure results a run kept in memory, swept and written to `resultsDir`, for a run that ends without a summary to finish. */
+export function writeKeptResults(resultsDir: string, kept: ReadonlyMap<string, Buffer>, secrets: string[]): void {
+  if (kept.size === 0) return;
+  mkdirSync(resultsDir, { recursive: true });
+  const sweep = secretSweep(secrets);
+  for (const [name, bytes] of kept) writeFileSync(join(resultsDir, name), sweep.bytes(bytes));
 }
 
 /** What the exit code is computed from (cli/scorecard.ts), in the counts summary.json carries. */

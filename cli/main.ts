@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { config as loadDotenv } from 'dotenv';
-import { benchTimings, ConfigError, reportsDirOf, todayOf, type LoadOptions } from '../run/config.js';
+import { benchTimings, ConfigError, reportsDirOf, targetGiven, todayOf, type LoadOptions } from '../run/config.js';
+import { startReferenceThread } from '../run/reference-thread/index.js';
 import { EXIT, verdict } from './scorecard.js';
 import { asksHelp, commandUsage, COMMANDS, USAGE } from './usage.js';
 
@@ -62,11 +63,14 @@ async function main(argv: string[]): Promise<number> {
   };
   switch (command) {
     case 'run': {
+      // no target given: the embedded reference starts in its thread while this one loads the run's modules
+      const reference = targetGiven(options) ? undefined : startReferenceThread();
+      reference?.catch(() => undefined); // told by the run, which awaits it
       const { run } = await import('./run.js');
       const result = await run(
         options,
         console.log,
-        { shard: values.shard, rule: values.rule, section: values.section, expectations: values.expectations, allure: !values['no-allure'] },
+        { shard: values.shard, rule: values.rule, section: values.section, expectations: values.expectations, allure: !values['no-allure'], reference },
       );
       // `npm run bench` reads where the time went
       if (benchTimings(options.env) && result.timings) console.error(`timings ${JSON.stringify(result.timings)}\ncpu ${JSON.stringify(result.cpu ?? {})}`);

@@ -7,12 +7,13 @@ import { writeFile } from 'node:fs/promises';
 import { ConfigError, expectationsPathOf, targetGiven, todayOf, type LoadOptions } from '../run/config.js';
 import { BUNDLE_FILES, bundleSpecFiles, shardOf, specFilesUnder } from '../run/bundles.js';
 import { openRun, type OpenRun } from '../run/run-context.js';
+import type { ThreadedReference } from '../run/reference-thread/index.js';
 import { suiteTestConfig } from '../run/vitest-options.js';
 import { compiledHarness, distOf } from '../run/compiled-harness.js';
 import { startAllureRenderer, type AllureRenderer } from '../reporting/allure-render.js';
 import { loadExpectations } from '../reporting/expectations.js';
 import type { Summary } from '../contract/summary.js';
-import { finish, readSummaryFile, redactedProfile, ROOT } from './finish.js';
+import { finish, readSummaryFile, redactedProfile, ROOT, writeKeptResults } from './finish.js';
 import { probe } from './preflight.js';
 import { printExchanges } from './replay.js';
 import { EXIT } from './scorecard.js';
@@ -38,6 +39,8 @@ export interface RunExtras {
   expectations?: string;
   /** false: Allure's HTML view is not rendered (allure-results, the verdict page, summary.json and junit.xml still are) */
   allure?: boolean;
+  /** the embedded reference, already starting (cli/main.ts starts it before the run's modules load); used where no target is given */
+  reference?: Promise<ThreadedReference>;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -94,7 +97,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
   const vitestNode = import('vitest/node');
   vitestNode.catch(() => undefined);
   // the run, resolved once: settings, profile, limits (and the embedded reference when no target is given)
-  const opened: OpenRun = await openRun(narrowed ? { env, flags: { ...flags, areas: narrowed } } : options);
+  const opened: OpenRun = await openRun(narrowed ? { env, flags: { ...flags, areas: narrowed } } : options, extras.reference);
   const { profile, settings, secrets } = opened.context;
   if (opened.reference) log(`Started the embedded reference server at ${opened.reference.url} (no target given).`);
   let renderer: AllureRenderer | undefined;
@@ -138,6 +141,8 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     // run from dist/, the CLI has the workers load the compiled harness too (run/compiled-harness.ts)
     const dist = distOf(import.meta.url, ROOT);
     const compiled = dist ? compiledHarness(ROOT, dist) : undefined;
+    // the Allure results stay in memory until finish() has swept them and writes them (cli/finish.ts)
+    const allureResults = new Map<string, Buffer>();
     const vitest = await startVitest(
       'test',
       BUNDLE_FILES.slice(0, bundles.length),
@@ -145,7 +150,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
         root: ROOT,
         config: false,
         watch: false,
-        ...suiteTestConfig({ reportsDir, plan: opened.plan, context: opened.context, bundles, external: compiled && [compiled.external] }),
+        ...suiteTestConfig({ reportsDir, plan: opened.plan, context: opened.context, bundles, allureResults, external: compiled && [compiled.external] }),
         ...(ruleIds ? { testNamePattern: new RegExp(`\\[(?:${ruleIds.map(escapeRegExp).join('|')})\\]$`) } : {}),
         ...(sectionRules ? { testNamePattern: new RegExp(`\\[(?:${sectionRules.map((r) => escapeRegExp(r.id)).join('|')})\\]$`) } : {}),
       },
@@ -157,6 +162,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
 
     const summaryPath = join(reportsDir, 'summary.json');
     if (!existsSync(summaryPath)) {
+      writeKeptResults(join(reportsDir, 'allure-results'), allureResults, secrets);
       log('The run ended without writing summary.json: the suite itself failed (see the messages above).');
       return { exitCode: EXIT.noVerdict };
     }
@@ -168,7 +174,7 @@ export async function run(options: LoadOptions, log: (line: string) => void = co
     }
     // the profile as shown in reports and bundles: every secret replaced
     await writeFile(join(reportsDir, 'profile.json'), `${JSON.stringify(redactedProfile(profile), null, 2)}\n`);
-    const v = await finish({ reportsDir, summary, expectationsPath, today: todayOf(env), partial: !!extras.rule, specUrl: profile.specUrl, secrets, log, renderer, allure: extras.allure });
+    const v = await finish({ reportsDir, summary, expectationsPath, today: todayOf(env), partial: !!extras.rule, specUrl: profile.specUrl, secrets, log, renderer, allure: extras.allure, results: allureResults });
     phase('secret sweep, reports and Allure render');
     const slowDown = summary.rateLimited;
     if (slowDown && slowDown.responses > 0) {

@@ -11,15 +11,22 @@ import AllureVitestReporter from 'allure-vitest/reporter';
  * also serves the embedded reference. The results are rendered right after the run, so
  * durability across a power cut buys nothing here. Attachments are written asynchronously (off
  * the main thread, in libuv's pool); the reporter waits for them before the run ends.
+ *
+ * Given a map (`keep`, the CLI's run), results, containers and attachments go there instead:
+ * the CLI writes them to the results dir after the secret sweep, while Allure renders
+ * (cli/finish.ts). Nearly 900 files are then neither created on the thread that serves vitest's
+ * workers while the rules run nor read back from disk.
  */
 class QuickWriter extends FileSystemWriter {
   readonly #dir: string;
   #made = false;
   readonly #pending = new Set<Promise<void>>();
+  readonly #keep?: Map<string, Buffer>;
 
-  constructor(resultsDir: string) {
+  constructor(resultsDir: string, keep?: Map<string, Buffer>) {
     super({ resultsDir });
     this.#dir = resultsDir;
+    this.#keep = keep;
   }
 
   #path(name: string): string {
@@ -29,6 +36,10 @@ class QuickWriter extends FileSystemWriter {
   }
 
   override writeAttachment(name: string, content: Buffer): void {
+    if (this.#keep) {
+      this.#keep.set(name, Buffer.isBuffer(content) ? content : Buffer.from(content));
+      return;
+    }
     const write = writeFile(this.#path(name), content).finally(() => this.#pending.delete(write));
     this.#pending.add(write);
   }
@@ -39,22 +50,30 @@ class QuickWriter extends FileSystemWriter {
   }
 
   override writeResult(result: { uuid: string }): void {
-    writeFileSync(this.#path(`${result.uuid}-result.json`), JSON.stringify(result), 'utf8');
+    this.#put(`${result.uuid}-result.json`, JSON.stringify(result));
   }
 
   override writeGroup(result: { uuid: string }): void {
-    writeFileSync(this.#path(`${result.uuid}-container.json`), JSON.stringify(result), 'utf8');
+    this.#put(`${result.uuid}-container.json`, JSON.stringify(result));
+  }
+
+  #put(name: string, json: string): void {
+    if (this.#keep) this.#keep.set(name, Buffer.from(json, 'utf8'));
+    else writeFileSync(this.#path(name), json, 'utf8');
   }
 }
 
+/** The reporter's options: allure-vitest's, where results go, and (the CLI's run) the map they are kept in instead. */
+export type QuickAllureOptions = ConstructorParameters<typeof AllureVitestReporter>[0] & { resultsDir: string; keep?: Map<string, Buffer> };
+
 export default class QuickAllureReporter extends AllureVitestReporter {
-  constructor(config: ConstructorParameters<typeof AllureVitestReporter>[0] & { resultsDir: string }) {
+  constructor({ keep, ...config }: QuickAllureOptions) {
     super(config);
     // no concurrency runner: it enters an AsyncLocalStorage at each test's start so the global
     // allure API can find the current one, which turns on V8's promise hooks for the worker's every
     // promise. A rule writes to its own test instead (harness/allure-task.ts).
     (this as unknown as { enableConcurrencySupport: () => void }).enableConcurrencySupport = () => undefined;
-    const writer = new QuickWriter(config.resultsDir);
+    const writer = new QuickWriter(config.resultsDir, keep);
     const onInit = this.onInit.bind(this);
     this.onInit = (vitest) => {
       onInit(vitest);

@@ -63,10 +63,11 @@ export async function startReferenceTarget(env: NodeJS.ProcessEnv, listen: { por
 
 /**
  * Resolves a run once: settings (seed, areas, reports directory, timeouts), then the target
- * profile, starting the embedded reference when no target is given. Configuration mistakes
- * are refused (ConfigError) before anything is started.
+ * profile, starting the embedded reference when no target is given (or taking the one `starting`,
+ * which the CLI starts before the run's modules load). Configuration mistakes are refused
+ * (ConfigError) before anything is started.
  */
-export async function openRun(options: LoadOptions): Promise<OpenRun> {
+export async function openRun(options: LoadOptions, starting?: Promise<ThreadedReference>): Promise<OpenRun> {
   const loaded = loadRunSettings(options);
   const settings: RunSettings = { ...loaded, reportsDir: resolve(loaded.reportsDir) };
   let profile: Profile;
@@ -75,7 +76,7 @@ export async function openRun(options: LoadOptions): Promise<OpenRun> {
     profile = loadProfile(options);
   } else {
     // the run's reference answers from a thread of its own (run/reference-thread/)
-    reference = await startReferenceThread();
+    reference = await (starting ?? startReferenceThread());
     profile = reference.profile;
   }
   let closed: Promise<void> | undefined;

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { InlineConfig } from 'vitest/node';
 import { RunSlots, type ConcurrencyPlan } from '../harness/gate.js';
+import QuickAllureReporter from '../reporting/allure-reporter.js';
 import { BUNDLE_FILES } from './bundles.js';
 import type { RunContext } from './run-context.js';
 
@@ -14,6 +15,8 @@ export interface SuiteRunShape {
   sequencer?: SequencerClass;
   /** the CLI's: the spec files dealt into a bundle per worker (run/bundles.ts), which vitest runs instead of the spec files */
   bundles?: string[][];
+  /** the CLI's: where the Allure results are kept for it to write after the secret sweep (cli/finish.ts), instead of the results dir */
+  allureResults?: Map<string, Buffer>;
   /** modules the workers load as Node does, not through vite (run/compiled-harness.ts) */
   external?: RegExp[];
 }
@@ -24,7 +27,9 @@ type SequencerClass = NonNullable<NonNullable<InlineConfig['sequence']>['sequenc
  * The conformance run's vitest configuration, written once: vitest.config.ts gives it to a bare
  * `npx vitest run`, the CLI passes it inline (with the resolved context) and loads no config file.
  */
-export function suiteTestConfig({ reportsDir, plan, context, sequencer, bundles, external }: SuiteRunShape): InlineConfig {
+export function suiteTestConfig({ reportsDir, plan, context, sequencer, bundles, allureResults, external }: SuiteRunShape): InlineConfig {
+  // reportMatchers off: matcher steps would print compared values, secrets included
+  const allure = { resultsDir: join(reportsDir, 'allure-results'), reportMatchers: false };
   return {
     include: bundles ? [...BUNDLE_FILES] : ['specs/**/*.spec.ts'],
     globalSetup: ['run/global-setup.ts'],
@@ -44,8 +49,7 @@ export function suiteTestConfig({ reportsDir, plan, context, sequencer, bundles,
     hookTimeout: 60_000,
     reporters: [
       './reporting/summary-reporter.ts',
-      // reportMatchers off: matcher steps would print compared values, secrets included
-      ['./reporting/allure-reporter.ts', { resultsDir: join(reportsDir, 'allure-results'), reportMatchers: false }],
+      allureResults ? new QuickAllureReporter({ ...allure, keep: allureResults }) : ['./reporting/allure-reporter.ts', allure],
     ],
     // the specs and harness, as vite transforms them for the workers, are kept on disk between
     // runs (keyed by content): a repeated run skips about 10% of its CPU.

@@ -1,4 +1,3 @@
-import { inject } from 'vitest';
 import { z } from 'zod';
 import { INTERFACES, type Profile } from '../contract/profile.js';
 import type { RunFactsSchema } from '../contract/summary.js';
@@ -36,18 +35,4 @@ export interface RunContext {
   meta: RunMeta;
   /** the vitest workers the run splits its limits over (harness/gate.ts workersFor); absent: MAX_WORKERS */
   workers?: number;
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** the run, resolved once (run/run-context.ts) by the CLI or by global setup */
-    conformance: RunContext;
-  }
-}
-
-/** The run as global setup handed it to this worker. */
-export function runContext(): RunContext {
-  const context = inject('conformance');
-  if (!context) throw new Error('The conformance run context is missing: run specs through `npm run conformance` or vitest.config.ts.');
-  return context;
 }

@@ -2,7 +2,7 @@ import { inject, test } from 'vitest';
 import type { Profile } from '../contract/profile.js';
 import { Redactor } from './redact.js';
 import { profileCredentials } from './secret-labels.js';
-import { runContext } from './context.js';
+import { runContext } from './provided.js';
 import { ledgerWriter, type LedgerWriter } from './rule-ledger.js';
 import { SharedFixtures } from './shared.js';
 import { WorkerTransport } from './transport/worker.js';

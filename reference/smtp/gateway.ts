@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { generate } from 'selfsigned';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerAuthentication, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { ruleOfEhloName } from '../../contract/rule-channel.js';
 import { parseMime } from '../core/mail/mime.js';
@@ -33,18 +32,19 @@ interface Connection {
  * The gateway's TLS certificate: self-signed, made when the process first starts a gateway and
  * kept in memory only (never a checked-in key); reference instances of one process share it.
  * An ECDSA P-256 key (RFC 8422, offered by every TLS 1.2 and 1.3 client): made in about 25 ms,
- * where an RSA 2048 key took 200-400 ms of every run's start.
+ * where an RSA 2048 key took 200-400 ms of every run's start. The X.509 library loads with it
+ * (about 100 ms more), after the gateway listens: STARTTLS waits for it, nothing else does.
  */
 const certificate = (() => {
-  let made: ReturnType<typeof generate> | undefined;
+  let made: Promise<{ private: string; cert: string }> | undefined;
   return () =>
-    (made ??= generate([{ name: 'commonName', value: 'localhost' }], {
+    (made ??= import('selfsigned').then(({ generate }) => generate([{ name: 'commonName', value: 'localhost' }], {
       keyType: 'ec',
       curve: 'P-256',
       algorithm: 'sha256',
       notAfterDate: new Date(Date.now() + 7 * 86_400_000),
       extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
-    }));
+    })));
 })();
 
 type Refusal = Error & { responseCode: number };
@@ -62,7 +62,6 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
   const readings = state.readings.smtp;
   const connections = new Map<string, Connection>();
   const sinks = new Set<SmtpSink>();
-  const pems = await certificate();
   const of = (session: SMTPServerSession): Connection => connections.get(session.id) ?? {};
   /** The gateway's policy for the connection's rule (policy.ts): the spec's, as the faults on for it answer otherwise. */
   const policy = (session: SMTPServerSession): SmtpPolicy => faults.smtpPolicy(of(session).rule);
@@ -98,8 +97,6 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
 
   const server = new SMTPServer({
     secure: false,
-    key: pems.private,
-    cert: pems.cert,
     name: 'localhost',
     banner: readings.banner,
     heloResponse: readings.heloResponse,
@@ -133,9 +130,13 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
         };
         const starttls = connection.handler_STARTTLS.bind(connection);
         connection.handler_STARTTLS = (command, done) => {
-          if (policy(session).startsTls()) return starttls(command, done);
-          connection.send(454, '4.7.0 TLS not available due to temporary reason');
-          done();
+          const refuse = () => {
+            connection.send(454, '4.7.0 TLS not available due to temporary reason');
+            done();
+          };
+          if (!policy(session).startsTls()) return refuse();
+          // TLS on the gateway's own certificate only, once it is made
+          tls.then(() => starttls(command, done), refuse);
         };
       }
       callback();
@@ -179,6 +180,9 @@ export async function startGateway(state: ReferenceState, host: string, port = 0
       connections.delete(session.id);
     },
   });
+  // the certificate, installed once made: until then smtp-server's own context stands, which no STARTTLS reaches
+  const tls = certificate().then((pems) => server.updateSecureContext({ key: pems.private, cert: pems.cert }));
+  tls.catch(() => undefined); // a STARTTLS then answers 454
 
   /** Delivers one message to every recipient, as plain text over TLS (status 5). */
   async function deliver(session: SMTPServerSession, raw: string): Promise<number[]> {

@@ -140,14 +140,26 @@ export class RunSlots implements Slots {
   }
 }
 
+/** A request waiting at the gate: its rank, its place in arrival order, and what lets it go. */
+interface Waiting {
+  rank: number;
+  seq: number;
+  go: () => void;
+}
+
 /**
  * One worker's admission to the target: a slot (its own share, or the run's shared slots), starts
- * spaced by the rate limit, and a pause for everyone when the target says Retry-After. The
- * worker's requests get slots in the order they asked.
+ * spaced by the rate limit, and a pause for everyone when the target says Retry-After. Waiting
+ * requests get slots by rank, lowest first, and in the order they asked within a rank: a rule
+ * ranks by when it started (RuleContext), so the rules that started first, the ones with the
+ * longest chains of round trips (run/bundles.ts FIRST), are not held behind the many short ones
+ * that came after them; against a distant target the run is then bounded by its slots, not by
+ * its longest rule. The limits are the same: only the order of who waits changes.
  */
 export class Gate {
   readonly #slots: Slots;
-  readonly #waiting: Array<() => void> = [];
+  readonly #waiting: Waiting[] = [];
+  #arrivals = 0;
   #pumping = false;
   #nextStart = 0;
   #pausedUntil = 0;
@@ -158,11 +170,15 @@ export class Gate {
     this.#spacingMs = perSecond ? 1_000 / perSecond : 0;
   }
 
-  /** Waits for a slot and for the rate limit; call leave() when the response has been read. */
-  async enter(): Promise<void> {
+  /** Waits for a slot (behind the waiting requests of a lower rank) and for the rate limit; call leave() when the response has been read. */
+  async enter(rank = Number.MAX_SAFE_INTEGER): Promise<void> {
     if (this.#waiting.length > 0 || !this.#slots.take()) {
-      await new Promise<void>((resolve) => {
-        this.#waiting.push(resolve);
+      await new Promise<void>((go) => {
+        const waiting = { rank, seq: (this.#arrivals += 1), go };
+        // kept sorted by (rank, seq): a new request goes after every one of its rank or lower
+        let at = this.#waiting.length;
+        while (at > 0 && this.#waiting[at - 1]!.rank > rank) at -= 1;
+        this.#waiting.splice(at, 0, waiting);
         void this.#pump();
       });
     }
@@ -181,14 +197,14 @@ export class Gate {
     this.#pausedUntil = Math.max(this.#pausedUntil, performance.now() + ms);
   }
 
-  /** Hands slots to the waiting requests, first come first served, as they are given back. */
+  /** Hands slots to the waiting requests, lowest rank first, as they are given back. */
   async #pump(): Promise<void> {
     if (this.#pumping) return;
     this.#pumping = true;
     try {
       while (this.#waiting.length > 0) {
         const seen = this.#slots.seen();
-        if (this.#slots.take()) this.#waiting.shift()!();
+        if (this.#slots.take()) this.#waiting.shift()!.go();
         else await this.#slots.given(seen);
       }
     } finally {

@@ -31,6 +31,8 @@ export interface RuleIdentity {
   timeoutMs?: number;
   /** the company claim the rule holds for its whole body (harness/rule.ts), if any */
   company?: ClaimKind;
+  /** the place of its requests at the worker's gate (harness/gate.ts): by default the rule's start order */
+  rank?: number;
 }
 
 /** The per-test handle a rule body receives. */
@@ -79,8 +81,11 @@ export class RuleContext {
     const timeoutMs = this.run.settings.requestTimeoutMs;
     const judges = judgedIds(meta.operation);
     const ledger = worker.ledger(this.run.settings.ruleLedger);
+    const serial = worker.nextSerial();
     const dispatcher = composeTransport(worker.transport, {
       timeoutMs,
+      // the rules that started first get a free slot first (harness/gate.ts)
+      rank: meta.rank ?? serial,
       // every request names its rule, so a target's logs can be matched with the report, and the
       // operations it judges, so a test-only refusal mode can refuse only its preconditions (reference/refusals.ts)
       rule: { id: meta.id, judges },
@@ -107,7 +112,7 @@ export class RuleContext {
     });
     // the counter is the worker's, and workers run files side by side, so a digest of the rule
     // id keeps prefixes of different files apart
-    this.prefix = `cf${this.run.settings.runId}${ruleDigest(meta.id)}${worker.nextSerial().toString(36)}`;
+    this.prefix = `cf${this.run.settings.runId}${ruleDigest(meta.id)}${serial.toString(36)}`;
   }
 
   /** The rule's exchanges alone, in order. */

@@ -37,7 +37,8 @@ export function startShared<T>(worker: WorkerState, key: string, performs: Judge
 
 function handle<T>(worker: WorkerState, key: string, performs: Judged, make: (s: RuleContext) => Promise<T>) {
   // the handle's id names the worker too: a prefix comes from the id, and two workers' fixtures of one key must not share one
-  const s = new RuleContext({ id: `shared.${key}.${process.pid}.${threadId}`, operation: performs }, worker, Date.now() + SHARED_LIFETIME_MS);
+  // its requests go first at the gate: every rule that asks for it waits on them
+  const s = new RuleContext({ id: `shared.${key}.${process.pid}.${threadId}`, operation: performs, rank: 0 }, worker, Date.now() + SHARED_LIFETIME_MS);
   return {
     value: make(s),
     maker: s,

@@ -34,9 +34,10 @@ class Leave extends Forward {
   }
 }
 
-export function admittedBy(gate: Gate): Interceptor {
+/** `rank`: the place of the rule's requests among the worker's waiting ones (harness/gate.ts Gate.enter). */
+export function admittedBy(gate: Gate, rank?: number): Interceptor {
   return (dispatch) => (opts, handler) => {
-    void gate.enter().then(() => {
+    void gate.enter(rank).then(() => {
       const leaving = new Leave(handler, gate);
       try {
         dispatch(opts, leaving);

@@ -14,6 +14,8 @@ export interface RuleTransport {
   timeoutMs: number;
   /** the rule the requests are made for, and the operations it judges (contract/rule-channel.ts) */
   rule?: { id: string; judges: readonly string[] };
+  /** the place of the rule's requests at the worker's gate, lowest first (harness/gate.ts Gate.enter) */
+  rank?: number;
   /** the epoch ms by which the rule must be done: a Retry-After past it is not waited for */
   deadline?: number;
   onRateLimited?: (event: RateLimited) => void;
@@ -36,7 +38,7 @@ export function composeTransport(worker: WorkerTransport, rule: RuleTransport): 
     exchangeDeadline(rule.timeoutMs + 1_000),
     rule.record && recordExchanges(rule.record),
     breakerOf(worker.breaker),
-    admittedBy(worker.gate),
+    admittedBy(worker.gate, rule.rank),
     retryAfter({ gate: worker.gate, timeoutMs: rule.timeoutMs, deadline: rule.deadline, onRateLimited: rule.onRateLimited }),
     rule.rule && ruleHeader(rule.rule.id, rule.rule.judges),
   ];

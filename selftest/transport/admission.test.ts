@@ -44,3 +44,18 @@ test('a failed exchange gives its slot back', async () => {
   expect((await fetchThrough(dispatcher, target.url)).status).toBe(200);
   target.close();
 });
+
+test('waiting requests get a slot lowest rank first, in the order they asked within a rank, and never more than the slots at once', async () => {
+  const gate = new Gate(1);
+  await gate.enter(5); // the one slot is taken
+  const order: string[] = [];
+  const wait = (name: string, rank?: number) => gate.enter(rank).then(() => order.push(name));
+  const all = [wait('late rule', 9), wait('unranked'), wait('first rule', 1), wait('late rule again', 9), wait('shared fixture', 0), wait('first rule again', 1)];
+  for (let i = 0; i < all.length; i += 1) {
+    gate.leave();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(order, 'one slot: one request at a time').toHaveLength(i + 1);
+  }
+  await Promise.all(all);
+  expect(order).toEqual(['shared fixture', 'first rule', 'first rule again', 'late rule', 'late rule again', 'unranked']);
+});

@@ -10,18 +10,7 @@
 // The report is kept in memory too (Allure's `reportFiles`) and handed back to the caller, which
 // makes it light, sweeps it and writes it once: Allure writing a 20 MB page that the caller then
 // read back, rewrote and read a third time to sweep it cost more than the render itself.
-import { readlinkSync } from "node:fs";
-import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
-
-// This thread loads Allure while the run's busiest threads (the vitest worker, the reference)
-// want every core: it takes only the CPU they leave. Linux keeps a nice value per thread, named
-// by its id (/proc/thread-self); elsewhere the thread keeps the process's priority.
-try {
-  setPriority(Number(readlinkSync("/proc/thread-self").split("/").pop()), 19);
-} catch {
-  // not Linux, or not allowed: the load runs at the usual priority
-}
 
 // Started now, awaited on the first message: the import overlaps the caller's other work.
 const loading = Promise.all([import("@allurereport/core"), import("@allurereport/reader"), import("@allurereport/reader-api"), import("@allurereport/ci")]).then(async (modules) => {

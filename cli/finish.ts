@@ -154,8 +154,8 @@ async function finishWith(opts: FinishOptions): Promise<Verdict> {
 /**
  * The results dir's files by name, with those the run kept in memory (`kept`), annotated
  * (reporting/allure-annotate.ts) and swept, each read once, and the names of those to write:
- * the ones annotation or the sweep changed, and every one kept in memory. No files where there
- * is neither a results dir nor a kept one. Synchronous on purpose (cli/scrub.ts): the files were
+ * the ones annotation or the sweep changed, and every one kept in memory (finish makes the dir
+ * first). No files where there is no results dir. Synchronous on purpose (cli/scrub.ts): the files were
  * just written and sit in the page cache.
  */
 function sweptResults(resultsDir: string, summary: Summary, sweep: Sweep, kept?: ReadonlyMap<string, Buffer>): { files?: Map<string, Buffer>; changed: Set<string> } {
@@ -163,8 +163,7 @@ function sweptResults(resultsDir: string, summary: Summary, sweep: Sweep, kept?:
   try {
     names = readdirSync(resultsDir, { withFileTypes: true }).filter((e) => e.isFile() || e.isSymbolicLink()).map((e) => e.name);
   } catch {
-    if (!kept?.size) return { changed: new Set() };
-    names = [];
+    return { changed: new Set() };
   }
   const files = new Map<string, Buffer>();
   for (const name of names) {

@@ -140,10 +140,9 @@ export class RunSlots implements Slots {
   }
 }
 
-/** A request waiting at the gate: its rank, its place in arrival order, and what lets it go. */
+/** A request waiting at the gate: its rank and what lets it go. */
 interface Waiting {
   rank: number;
-  seq: number;
   go: () => void;
 }
 
@@ -159,7 +158,6 @@ interface Waiting {
 export class Gate {
   readonly #slots: Slots;
   readonly #waiting: Waiting[] = [];
-  #arrivals = 0;
   #pumping = false;
   #nextStart = 0;
   #pausedUntil = 0;
@@ -174,8 +172,8 @@ export class Gate {
   async enter(rank = Number.MAX_SAFE_INTEGER): Promise<void> {
     if (this.#waiting.length > 0 || !this.#slots.take()) {
       await new Promise<void>((go) => {
-        const waiting = { rank, seq: (this.#arrivals += 1), go };
-        // kept sorted by (rank, seq): a new request goes after every one of its rank or lower
+        const waiting = { rank, go };
+        // kept sorted by rank, in arrival order within one: a new request goes after every one of its rank or lower
         let at = this.#waiting.length;
         while (at > 0 && this.#waiting[at - 1]!.rank > rank) at -= 1;
         this.#waiting.splice(at, 0, waiting);

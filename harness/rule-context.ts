@@ -103,8 +103,7 @@ export class RuleContext {
       // every request asks the profile whether the target offers its operation
       offers: this.profile,
     });
-    // a claim may wait most of the rule's time left, never all of it
-    this.partyFolders = new PartyFolders(this.profile, this.run.settings.runId, () => Math.max(0, Math.floor((deadline - Date.now()) * 0.6)), (what, release) => this.onCleanup(what, release));
+    this.partyFolders = new PartyFolders(this.profile, this.run.settings.runId, () => this.claimWaitMs(), (what, release) => this.onCleanup(what, release));
     this.clients = new Clients(this.http, this.profile, this.redact, {
       view: (title, text) => this.note(title, text, 'view'),
       judging: () => this.phase === 'body' || this.phase === 'shrink' || this.phase === 'counterexample',
@@ -228,14 +227,17 @@ export class RuleContext {
    */
   async usingCompany<T>(step: () => Promise<T>): Promise<T> {
     if (this.meta.company) return step();
-    // as the rule's own claim may (harness/rule.ts): most of the time left, never all of it
-    const waitMs = Math.floor(Math.min(this.deadline - Date.now(), this.meta.timeoutMs ?? 60_000) * 0.6);
-    const lease = await claimCompany(this.run.settings.runId, 'uses', Math.max(0, waitMs));
+    const lease = await claimCompany(this.run.settings.runId, 'uses', this.claimWaitMs());
     try {
       return await step();
     } finally {
       lease.release();
     }
+  }
+
+  /** How long a claim (harness/claims.ts) may wait for other rules: most of the rule's time left, never all of it. */
+  claimWaitMs(): number {
+    return Math.max(0, Math.floor((this.deadline - Date.now()) * 0.6));
   }
 
   /** What the rules of this worker share (harness/shared-fixture.ts makes its fixtures with it). */

@@ -125,8 +125,7 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
     try {
       const reasons = needs.map((n) => n.missing(t.profile)).filter((r): r is string => r !== undefined);
       if (reasons.length > 0) throw new NotApplicable(reasons.join('; '));
-      // the claim may wait for other rules: most of the test's time, never all of it
-      if (company) lease = await claimCompany(t.run.settings.runId, company, Math.floor((meta.timeoutMs ?? 60_000) * 0.6));
+      if (company) lease = await claimCompany(t.run.settings.runId, company, t.claimWaitMs());
       await body(t);
     } catch (e) {
       outcome = e;

@@ -32,7 +32,7 @@ export interface RunSpan {
  * 2-core VM a create took 0.1-1 ms of kernel time: over a second for the report); packed, they are
  * some 40 scripts, and the browser loads the pack of an entry it asks for, a few hundred KB.
  */
-export const PACK_BYTES = 512 * 1024;
+const PACK_BYTES = 512 * 1024;
 
 /** The page's data loader: the entries' scripts by name, each script loaded once, when an entry it holds is first asked for. */
 function loader(files: Record<string, string>): string {

@@ -1,6 +1,6 @@
 import type { Account, Profile } from '../contract/profile.js';
 import { PARTIES, type Party } from '../contract/parties.js';
-import { claim } from './claims.js';
+import type { ClaimKind, Lease } from './claims.js';
 
 /**
  * A rule's share of the parties' custom folders (harness/claims.ts `folders-<party>`, clarification
@@ -10,14 +10,13 @@ import { claim } from './claims.js';
 export class PartyFolders {
   /** the session keys of the party accounts this rule logged on */
   readonly #keys = new Map<string, Party>();
-  /** the parties whose folders this rule holds */
-  readonly #held = new Set<Party>();
+  /** the parties whose folders this rule holds, and their leases */
+  readonly #held = new Map<Party, Lease>();
 
   constructor(
     private readonly profile: Profile,
-    private readonly runId: string,
-    /** how long a claim may wait now (most of the rule's time left) */
-    private readonly waitMs: () => number,
+    /** takes a claim for the rule (RuleContext.claim) */
+    private readonly claim: (resource: string, kind: ClaimKind, what: string) => Promise<Lease>,
     /** registers a release for after the rule (its cleanup) */
     private readonly after: (what: string, release: () => Promise<void>) => void,
   ) {}
@@ -28,20 +27,29 @@ export class PartyFolders {
     if (party) this.#keys.set(key, party);
   }
 
-  /** Holds every party's folders until the rule ends, always in the same order (two holders never wait for each other). */
+  /**
+   * Holds every party's folders until release() or the rule's end, always in the same order (two
+   * holders never wait for each other).
+   */
   async hold(): Promise<void> {
     for (const party of PARTIES) {
-      const lease = await claim(this.runId, `folders-${party}`, 'changes', this.waitMs(), `the folders of ${party}`);
-      this.#held.add(party);
+      const lease = await this.claim(`folders-${party}`, 'changes', `the folders of ${party}`);
+      this.#held.set(party, lease);
       this.after(`release the folders of ${party}`, async () => lease.release());
     }
+  }
+
+  /** Gives back the folders hold() took, once the rule's requests that needed them are done. */
+  release(): void {
+    for (const lease of this.#held.values()) lease.release();
+    this.#held.clear();
   }
 
   /** Sends a folder creation for session `key`: a party's waits while another rule holds its folders. */
   async creating<T>(key: string, send: () => Promise<T>): Promise<T> {
     const party = this.#keys.get(key);
     if (party === undefined || this.#held.has(party)) return send();
-    const lease = await claim(this.runId, `folders-${party}`, 'uses', this.waitMs(), `the folders of ${party}`);
+    const lease = await this.claim(`folders-${party}`, 'uses', `the folders of ${party}`);
     try {
       return await send();
     } finally {

@@ -4,7 +4,7 @@ import type { Profile } from '../contract/profile.js';
 import { judgedIds, type Judged, type OperationId } from '../contract/operations.js';
 import type { Account, AccountRole } from '../contract/profile.js';
 import { NoAllure } from './allure-task.js';
-import { claimCompany, type ClaimKind } from './claims.js';
+import { claim, type ClaimKind, type Lease } from './claims.js';
 import { Cleanups, type CleanupMode } from './cleanup.js';
 import { fnv1a } from './digest.js';
 import { PartyFolders } from './party-folders.js';
@@ -33,6 +33,8 @@ export interface RuleIdentity {
   company?: ClaimKind;
   /** the place of its requests at the worker's gate (harness/gate.ts): by default the rule's start order */
   rank?: number;
+  /** for a shared fixture's handle (harness/shared-fixture.ts), the key of the fixture it makes */
+  fixture?: string;
 }
 
 /** The per-test handle a rule body receives. */
@@ -56,6 +58,8 @@ export class RuleContext {
   /** exchanges of shared fixtures this rule made (harness/shared.ts), counted with its own */
   sharedExchanges = 0;
   #givenDepth = 0;
+  /** claims (harness/claims.ts) the rule holds now: while it holds any, its requests go first at the gate */
+  #claims = 0;
   #stage: 'body' | 'cleanup' | 'counterexample' = 'body';
   readonly #cleanups = new Cleanups();
   /** set inside a property's shrink attempt (concurrent chains each have their own) */
@@ -84,8 +88,9 @@ export class RuleContext {
     const serial = worker.nextSerial();
     const dispatcher = composeTransport(worker.transport, {
       timeoutMs,
-      // the rules that started first get a free slot first (harness/gate.ts)
-      rank: meta.rank ?? serial,
+      // the rules that started first get a free slot first (harness/gate.ts), and a rule holding a
+      // claim before them all: other rules wait on what it holds, so its chain is theirs too
+      rank: () => (this.#claims > 0 ? 0 : (meta.rank ?? serial)),
       // every request names its rule, so a target's logs can be matched with the report, and the
       // operations it judges, so a test-only refusal mode can refuse only its preconditions (reference/refusals.ts)
       rule: { id: meta.id, judges },
@@ -103,7 +108,7 @@ export class RuleContext {
       // every request asks the profile whether the target offers its operation
       offers: this.profile,
     });
-    this.partyFolders = new PartyFolders(this.profile, this.run.settings.runId, () => this.claimWaitMs(), (what, release) => this.onCleanup(what, release));
+    this.partyFolders = new PartyFolders(this.profile, (resource, kind, what) => this.claim(resource, kind, what), (what, release) => this.onCleanup(what, release));
     this.clients = new Clients(this.http, this.profile, this.redact, {
       view: (title, text) => this.note(title, text, 'view'),
       judging: () => this.phase === 'body' || this.phase === 'shrink' || this.phase === 'counterexample',
@@ -227,7 +232,7 @@ export class RuleContext {
    */
   async usingCompany<T>(step: () => Promise<T>): Promise<T> {
     if (this.meta.company) return step();
-    const lease = await claimCompany(this.run.settings.runId, 'uses', this.claimWaitMs());
+    const lease = await this.claim('company', 'uses');
     try {
       return await step();
     } finally {
@@ -235,9 +240,25 @@ export class RuleContext {
     }
   }
 
-  /** How long a claim (harness/claims.ts) may wait for other rules: most of the rule's time left, never all of it. */
-  claimWaitMs(): number {
-    return Math.max(0, Math.floor((this.deadline - Date.now()) * 0.6));
+  /**
+   * Takes `resource` (harness/claims.ts) for this rule, waiting for other rules for most of the
+   * rule's time left, never all of it. While the rule holds a claim, its requests go before every
+   * other rule's at the gate (the rules waiting on the claim wait on its chain). The lease may be
+   * released more than once: the first release counts.
+   */
+  async claim(resource: string, kind: ClaimKind, what = resource === 'company' ? 'the company-wide settings' : resource): Promise<Lease> {
+    const waitMs = Math.max(0, Math.floor((this.deadline - Date.now()) * 0.6));
+    const lease = await claim(this.run.settings.runId, resource, kind, waitMs, what);
+    this.#claims += 1;
+    let held = true;
+    return {
+      release: () => {
+        if (!held) return;
+        held = false;
+        this.#claims -= 1;
+        lease.release();
+      },
+    };
   }
 
   /** What the rules of this worker share (harness/shared-fixture.ts makes its fixtures with it). */

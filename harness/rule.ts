@@ -2,7 +2,7 @@ import type { TestRuntime } from 'allure-js-commons/sdk/runtime';
 import { TaskAllure } from './allure-task.js';
 import type { InterfaceName, Profile } from '../contract/profile.js';
 import { judgedIds, judgedNames, type Judged, type OperationId } from '../contract/operations.js';
-import { claimCompany, type ClaimKind } from './claims.js';
+import type { ClaimKind } from './claims.js';
 import { decisiveInputs } from './evidence.js';
 import { attachEvidence } from './rule-evidence.js';
 import { RuleContext } from './rule-context.js';
@@ -125,7 +125,7 @@ export function rule(meta: RuleMeta, body: (t: RuleContext) => Promise<void>): v
     try {
       const reasons = needs.map((n) => n.missing(t.profile)).filter((r): r is string => r !== undefined);
       if (reasons.length > 0) throw new NotApplicable(reasons.join('; '));
-      if (company) lease = await claimCompany(t.run.settings.runId, company, t.claimWaitMs());
+      if (company) lease = await t.claim('company', company);
       await body(t);
     } catch (e) {
       outcome = e;

@@ -16,7 +16,7 @@ const SHARED_LIFETIME_MS = 30 * 60_000;
  * the rule's redactor, and its exchanges counted with the rule that made it.
  */
 export async function shared<T>(t: RuleContext, key: string, what: string, performs: Judged, make: (s: RuleContext) => Promise<T>, verdictOf: readonly OperationId[] = judgedIds(performs)): Promise<T> {
-  const { value, maker, first } = t.worker.shared.once(key, () => handle(t.worker, key, performs, make));
+  const { value, maker, first } = t.worker.shared.once(key, () => handle(t.worker, key, performs, make), t.meta.fixture);
   try {
     return await t.given(what, () => value, verdictOf);
   } finally {
@@ -38,7 +38,7 @@ export function startShared<T>(worker: WorkerState, key: string, performs: Judge
 function handle<T>(worker: WorkerState, key: string, performs: Judged, make: (s: RuleContext) => Promise<T>) {
   // the handle's id names the worker too: a prefix comes from the id, and two workers' fixtures of one key must not share one
   // its requests go first at the gate: every rule that asks for it waits on them
-  const s = new RuleContext({ id: `shared.${key}.${process.pid}.${threadId}`, operation: performs, rank: 0 }, worker, Date.now() + SHARED_LIFETIME_MS);
+  const s = new RuleContext({ id: `shared.${key}.${process.pid}.${threadId}`, operation: performs, rank: 0, fixture: key }, worker, Date.now() + SHARED_LIFETIME_MS);
   return {
     value: make(s),
     maker: s,

@@ -15,18 +15,20 @@ export interface Made<T, M> {
 
 export class SharedFixtures {
   readonly #made = new Map<string, Made<unknown, unknown>>();
-  /** keys in the order their fixtures were done: one made with the help of others is done after them, so it is removed before them */
-  readonly #done: string[] = [];
+  /** for each fixture, the fixtures its maker asked for: it is removed before them */
+  readonly #uses = new Map<string, Set<string>>();
   /** keys a rule has asked for */
   readonly #asked = new Set<string>();
 
   /**
    * The fixture named `key`, made by `make` the first time it is asked for (a failure is kept, and
    * told to every rule that asks); `maker` is what made it (its handle), and `first` whether this
-   * call made it.
+   * call made it. `by` is the key of the fixture whose maker asks, if one does: that fixture relies
+   * on this one, and is removed before it.
    */
-  once<T, M>(key: string, make: () => Made<T, M>): { value: Promise<T>; maker: M; first: boolean } {
+  once<T, M>(key: string, make: () => Made<T, M>, by?: string): { value: Promise<T>; maker: M; first: boolean } {
     const entry = this.start(key, make);
+    if (by !== undefined && by !== key) this.#uses.set(by, (this.#uses.get(by) ?? new Set()).add(key));
     // started early (start()), the fixture is still the first asking rule's to count
     const first = !this.#asked.has(key);
     this.#asked.add(key);
@@ -40,28 +42,37 @@ export class SharedFixtures {
       entry = make();
       // a failure is each asking rule's to tell; unhandled here it would end the worker
       entry.value.then(
-        () => this.#done.push(key),
-        () => this.#done.push(key),
+        () => undefined,
+        () => undefined,
       );
       this.#made.set(key, entry);
     }
     return entry;
   }
 
-  /** Removes every fixture, the last done first (what used another before it); what failed, one line each. */
+  /**
+   * Removes every fixture, all at once except that one whose maker asked for another goes before
+   * it (a message sent from a shared session, before that session's log out): the worker's end
+   * then takes the longest such chain of removals, not their sum. What failed, one line each.
+   */
   async close(): Promise<string[]> {
     const problems: string[] = [];
-    const order = [...this.#done].reverse();
-    for (const key of [...this.#made.keys()]) if (!order.includes(key)) order.unshift(key);
-    for (const key of order) {
-      try {
-        await this.#made.get(key)!.close();
-      } catch (e) {
-        problems.push(`${key}: ${(e as Error).message}`);
-      }
-    }
+    const closing = new Map<string, Promise<void>>();
+    const close = (key: string): Promise<void> => {
+      const known = closing.get(key);
+      if (known) return known;
+      let done!: () => void;
+      closing.set(key, new Promise<void>((resolve) => (done = resolve)));
+      const users = [...this.#uses].filter(([, used]) => used.has(key)).map(([user]) => user);
+      void Promise.all(users.map(close))
+        .then(() => this.#made.get(key)?.close())
+        .catch((e: Error) => void problems.push(`${key}: ${e.message}`))
+        .finally(done);
+      return closing.get(key)!;
+    };
+    await Promise.all([...this.#made.keys()].map(close));
     this.#made.clear();
-    this.#done.length = 0;
+    this.#uses.clear();
     this.#asked.clear();
     return problems;
   }

@@ -41,7 +41,7 @@ export const FIRST = [
  * wait starts with the worker's first rule (harness/fixtures/short-session.ts) and has passed, or
  * nearly, when it runs.
  */
-export const LAST = ['specs/messaging-rest/session.spec.ts'];
+export const LAST = ['specs/messaging-rest/session-expiry.spec.ts'];
 
 /** The spec files under `paths` (files, or folders searched at any depth), as paths from `root`, sorted. */
 export function specFilesUnder(root: string, paths: readonly string[]): string[] {

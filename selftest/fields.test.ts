@@ -119,18 +119,38 @@ describe('the faults and the readings of the reference', () => {
 });
 
 describe('shared fixtures', () => {
-  test('are made once, and removed after whatever used them', async () => {
+  test('are made once, and removed after whatever used them, the others all at once', async () => {
     const shared = new SharedFixtures();
-    const closed: string[] = [];
+    const events: string[] = [];
+    // each removal takes a turn of the timers: one that waited for another starts after it ended
+    const closing = (key: string) => async () => {
+      events.push(`${key} starts`);
+      await new Promise((r) => setTimeout(r, 5));
+      events.push(`${key} ends`);
+    };
     let made = 0;
-    const inner = () => shared.once('inner', () => ({ value: Promise.resolve(++made), maker: 'inner', close: async () => closed.push('inner') }));
-    const outer = shared.once('outer', () => ({ value: inner().value.then((n) => n + 10), maker: 'outer', close: async () => closed.push('outer') }));
+    const inner = (by?: string) => shared.once('inner', () => ({ value: Promise.resolve(++made), maker: 'inner', close: closing('inner') }), by);
+    const outer = shared.once('outer', () => ({ value: inner('outer').value.then((n) => n + 10), maker: 'outer', close: closing('outer') }));
+    const apart = shared.once('apart', () => ({ value: Promise.resolve(0), maker: 'apart', close: closing('apart') }));
     expect(outer.first).toBe(true);
     expect(await outer.value).toBe(11);
     expect(await inner().value).toBe(1);
+    await apart.value;
     expect(shared.once('outer', () => ({ value: Promise.resolve(0), maker: 'again', close: async () => undefined })).maker).toBe('outer');
     expect(await shared.close()).toEqual([]);
-    expect(closed).toEqual(['outer', 'inner']);
+    // the one that used another goes first; the one nothing used goes beside them
+    expect(events.indexOf('inner starts')).toBeGreaterThan(events.indexOf('outer ends'));
+    expect(events.indexOf('apart starts')).toBeLessThan(events.indexOf('outer ends'));
+  });
+
+  test('a removal that fails is told, and what the failed one used is removed after it all the same', async () => {
+    const shared = new SharedFixtures();
+    const closed: string[] = [];
+    shared.once('session', () => ({ value: Promise.resolve(1), maker: 'session', close: async () => void closed.push('session') }));
+    shared.once('message', () => ({ value: Promise.resolve(2), maker: 'message', close: async () => { throw new Error('HTTP 500'); } }));
+    shared.once('session', () => ({ value: Promise.resolve(0), maker: 'x', close: async () => undefined }), 'message');
+    expect(await shared.close()).toEqual(['message: HTTP 500']);
+    expect(closed).toEqual(['session']);
   });
 
   test("started before any rule asks (a wait on the target's clock), one is made once and still the first asking rule's to count", async () => {

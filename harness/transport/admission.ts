@@ -34,10 +34,10 @@ class Leave extends Forward {
   }
 }
 
-/** `rank`: the place of the rule's requests among the worker's waiting ones (harness/gate.ts Gate.enter). */
-export function admittedBy(gate: Gate, rank?: number): Interceptor {
+/** `rank`: the place of the rule's requests among the worker's waiting ones (harness/gate.ts Gate.enter), read as each request asks. */
+export function admittedBy(gate: Gate, rank?: number | (() => number)): Interceptor {
   return (dispatch) => (opts, handler) => {
-    void gate.enter(rank).then(() => {
+    void gate.enter(typeof rank === 'function' ? rank() : rank).then(() => {
       const leaving = new Leave(handler, gate);
       try {
         dispatch(opts, leaving);

@@ -14,8 +14,8 @@ export interface RuleTransport {
   timeoutMs: number;
   /** the rule the requests are made for, and the operations it judges (contract/rule-channel.ts) */
   rule?: { id: string; judges: readonly string[] };
-  /** the place of the rule's requests at the worker's gate, lowest first (harness/gate.ts Gate.enter) */
-  rank?: number;
+  /** the place of the rule's requests at the worker's gate, lowest first (harness/gate.ts Gate.enter), as of each request */
+  rank?: number | (() => number);
   /** the epoch ms by which the rule must be done: a Retry-After past it is not waited for */
   deadline?: number;
   onRateLimited?: (event: RateLimited) => void;

@@ -4,18 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { LogOnResponseSchema } from '../../contract/messaging.js';
 import type { RestAuth } from '../../harness/clients/messaging-rest.js';
 import { check, expectBody, expectDocumentedError, expectRefused, expectSuccess } from '../../harness/expect.js';
-import { eventually } from '../../harness/eventually.js';
 import type { HttpResponse } from '../../harness/http.js';
-import { account, iface, shortSession } from '../../harness/needs.js';
+import { account, iface } from '../../harness/needs.js';
 import { MailSession } from '../../harness/fixtures/mailbox.js';
 import { folderMadeAnyway } from '../../harness/fixtures/mail-folders.js';
-import { shortSessionKey } from '../../harness/fixtures/short-session.js';
 import { rule, type RuleContext } from '../../harness/rule.js';
 
-/** spec §5 rule 4: the session key, its log-out, its expiry. */
+/** spec §5 rule 4: the session key and its log-out (its expiry: session-expiry.spec.ts). */
 const base = { interface: 'messaging-rest', level: 'must' } as const;
-/** clock resolution and the time a request takes, beyond the declared lifetime */
-const LIFETIME_SLACK_MS = 1_000;
 
 /** Real things a logged-on user may act on: a message primary sent peer, and a custom folder of primary's. */
 interface Owned {
@@ -140,34 +136,5 @@ rule(
     expectSuccess(await t.rest.logout(auth), 'Log out (spec §4.3: string response)');
     expectRefused(await t.rest.details(auth), 'spec §4.3: after Log out, calls with the key are invalid');
     expectRefused(await t.rest.listFolders(auth), 'spec §4.3: after Log out, calls with the key are invalid');
-  },
-);
-
-rule(
-  {
-    ...base,
-    id: 'messaging-rest.session.expired-key',
-    spec: [
-      { anchor: '§7.2/sessionkey-expired', quote: 'SessionKey Expired | The session key has expired' },
-      { anchor: '§8/maximum-page-size-session-key', quote: 'session key lifetime: not shown', silence: 'session-key-lifetime' },
-    ],
-    operation: 'messaging-rest.GetAccountDetails',
-    title: 'a session key past its lifetime is refused with "SessionKey Expired"',
-    needs: [iface('messaging-rest'), shortSession],
-  },
-  async (t) => {
-    const { lifetimeSeconds } = t.profile.messaging.shortSession!;
-    // logged on and used once when the worker's first rule started: the lifetime has mostly passed by now
-    const { auth, usedAt } = await shortSessionKey(t);
-    // spec §8 leaves the lifetime open: it may run from log on or slide with each use (clarification
-    // M14), so the key is not used while waiting; the lifetime is counted from its last use
-    const lapse = lifetimeSeconds * 1000 + LIFETIME_SLACK_MS;
-    await eventually(
-      `${lifetimeSeconds} s (messaging.shortSession.lifetimeSeconds) to pass since the key's last use`,
-      async () => (Date.now() - usedAt >= lapse ? true : undefined),
-      { timeoutMs: lapse + 5_000, intervalMs: 250 },
-    );
-    const refused = await t.rest.details(auth);
-    expectDocumentedError(refused, TEXT.sessionExpired);
   },
 );

@@ -8,6 +8,7 @@ import { answerOf } from './transport/answer.js';
 import { BreakerOpen } from './transport/breaker.js';
 import { describeTransport, isTransportFailure, transportCode } from './transport/failures.js';
 import { ACTOR_OPTION, flatHeaders, OPERATION_OPTION } from './transport/recorder.js';
+import { STAMP_OPTION, type Stamp } from './transport/stamp.js';
 import { RetryRefused } from './transport/retry-after.js';
 
 export type { Exchange, ExchangeSink } from './transport/recorder.js';
@@ -59,6 +60,8 @@ export interface RequestOptions {
   service?: InterfaceName;
   /** whose call it is, where no credential it carries says so (the redactor reads it off the credentials otherwise) */
   actor?: string;
+  /** the body and headers made again when the request leaves the gate, for what holds the time it is sent (harness/transport/stamp.ts) */
+  stamp?: Stamp;
 }
 
 /** A thin HTTP client: every request is recorded, timed out per request, and transport
@@ -127,6 +130,7 @@ export class HttpClient {
         // for the exchange recorder (harness/transport/recorder.ts); never on the wire
         [OPERATION_OPTION]: options.operation,
         [ACTOR_OPTION]: actor,
+        [STAMP_OPTION]: options.stamp,
       } as Dispatcher.DispatchOptions);
       const { text } = res;
       const flat = flatHeaders(res.headers as Record<string, string | string[] | undefined>);

@@ -47,13 +47,24 @@ export class AdminClient {
     return new AdminClient(this.http.ungated(), this.profile, this.redact);
   }
 
-  /** spec §4.2 Get a session key: POST /Account/GetSessionKey with the sealed LoginModel (B3). */
+  /**
+   * spec §4.2 Get a session key: POST /Account/GetSessionKey with the sealed LoginModel (B3).
+   * Without a `timeStamp` of the rule's, the LoginModel is stamped and sealed again when the
+   * request leaves the gate (harness/transport/stamp.ts): it holds the time it is sent.
+   */
   async sessionKey(identity: Identity, options: SessionKeyOptions = {}): Promise<HttpResponse> {
+    const seal = () => this.#sealed(identity, options, options.timeStamp ?? new Date());
+    const { headers, body } = seal();
+    const stamp = options.timeStamp === undefined ? seal : undefined;
+    return this.#learnKey(await this.http.send('POST', `${this.base}/Account/GetSessionKey`, { headers, body, stamp, operation: 'admin.GetSessionKey', actor: 'admin' }), 'SessionKey');
+  }
+
+  /** The sealed LoginModel for `identity` stamped `at`, as body and headers; the redactor learns what it holds. */
+  #sealed(identity: Identity, options: SessionKeyOptions, at: Date | string): { headers: Record<string, string>; body: string } {
     const admin = this.profile.admin;
     const automationId = options.automationId ?? admin?.automationId ?? '';
     const encryptionKey = options.encryptionKey ?? admin?.encryptionKey ?? '';
     const format = options.format ?? admin?.timeStampFormat ?? 'iso';
-    const at = options.timeStamp ?? new Date();
     const stamp = typeof at === 'string' ? at : formatTimeStamp(at, format);
     const sealed = sealLogin(automationId, encryptionKey, identity, stamp);
     let body = sealed.body;
@@ -67,7 +78,7 @@ export class AdminClient {
     this.redact.learn(JSON.parse(body) as string, { what: 'sealed LoginModel', ...sealedBy });
     this.redact.learn(sealed.plaintext, { what: 'LoginModel', ...sealedBy });
     this.redact.learn(encryptionKey, { what: 'encryptionKey', owner: 'admin' });
-    return this.#learnKey(await this.http.send('POST', `${this.base}/Account/GetSessionKey`, { headers, body, operation: 'admin.GetSessionKey', actor: 'admin' }), 'SessionKey');
+    return { headers, body };
   }
 
   /** One session-key request of `operation` (contract/operations.ts), which the harness gates and records. */

@@ -7,6 +7,7 @@ import { exchangeDeadline } from './deadline.js';
 import { recordExchanges, type ExchangeSink } from './recorder.js';
 import { retryAfter, type RateLimited } from './retry-after.js';
 import { ruleHeader } from './rule-header.js';
+import { stampedWhenSent } from './stamp.js';
 import type { WorkerTransport } from './worker.js';
 
 export interface RuleTransport {
@@ -26,8 +27,9 @@ export interface RuleTransport {
 /**
  * THE one place the transport is composed: a rule's requests pass through these interceptors
  * onto its worker's pool. undici runs the last one first, so read the list from the bottom:
- * a request gets its rule headers, may be repeated after Retry-After, waits at the gate, passes
- * the breaker, is recorded, and is bounded in time and in size. The breaker is asked once the
+ * a request gets its rule headers, may be repeated after Retry-After, waits at the gate, is
+ * stamped with the time it leaves it (stamp.ts), passes the breaker, is recorded, and is bounded
+ * in time and in size. The breaker is asked once the
  * request has its slot, so requests that queued while the target was still thought to answer are
  * not all sent into a target that has since stopped (each would hold a slot for a whole timeout).
  */
@@ -38,6 +40,7 @@ export function composeTransport(worker: WorkerTransport, rule: RuleTransport): 
     exchangeDeadline(rule.timeoutMs + 1_000),
     rule.record && recordExchanges(rule.record),
     breakerOf(worker.breaker),
+    stampedWhenSent(),
     admittedBy(worker.gate, rule.rank),
     retryAfter({ gate: worker.gate, timeoutMs: rule.timeoutMs, deadline: rule.deadline, onRateLimited: rule.onRateLimited }),
     rule.rule && ruleHeader(rule.rule.id, rule.rule.judges),

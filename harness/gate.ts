@@ -42,9 +42,11 @@ export function concurrencyPlan(limits: Pick<Limits, 'concurrency' | 'requestsPe
 
 /**
  * Where a gate counts its slots: `take` one if any is free, `give` one back, and `given(seen)`,
- * which settles once a slot may have been given back since `seen()` was read.
+ * which settles once a slot may have been given back since `seen()` was read. `share()` is as
+ * many as one worker's rules may hold while others want them too.
  */
 export interface Slots {
+  share(): number;
   take(): boolean;
   give(): void;
   seen(): number;
@@ -58,6 +60,10 @@ export class WorkerSlots implements Slots {
   #wake?: { promise: Promise<void>; resolve: () => void };
 
   constructor(readonly size: number) {}
+
+  share(): number {
+    return this.size;
+  }
 
   take(): boolean {
     if (this.#taken >= this.size) return false;
@@ -91,7 +97,8 @@ export class WorkerSlots implements Slots {
 /**
  * The run's `limits.concurrency` slots in memory every worker shares (the CLI provides the
  * buffer, run/vitest-options.ts): [0] slots taken, [1] slots given back so far, [2] workers
- * waiting for one (a give wakes them only when there are any). A worker whose
+ * waiting for one (a give wakes them only when there are any), [3] the workers that share them
+ * (a worker's share is their part of the slots). A worker whose
  * rules wait on a claim or the clock, or whose bundle is done, leaves its share to the others,
  * and the run as a whole still never has more than `size` requests in flight.
  */
@@ -102,11 +109,16 @@ export class RunSlots implements Slots {
     readonly size: number,
     buffer: SharedArrayBuffer,
   ) {
-    this.#cells = new Int32Array(buffer, 0, 3);
+    this.#cells = new Int32Array(buffer, 0, 4);
+    Atomics.add(this.#cells, 3, 1);
   }
 
   static buffer(): SharedArrayBuffer {
-    return new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT);
+    return new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT);
+  }
+
+  share(): number {
+    return Math.ceil(this.size / Math.max(1, Atomics.load(this.#cells, 3)));
   }
 
   take(): boolean {
@@ -158,6 +170,8 @@ interface Waiting {
 export class Gate {
   readonly #slots: Slots;
   readonly #waiting: Waiting[] = [];
+  /** slots this worker's requests hold */
+  #held = 0;
   #pumping = false;
   #nextStart = 0;
   #pausedUntil = 0;
@@ -170,7 +184,8 @@ export class Gate {
 
   /** Waits for a slot (behind the waiting requests of a lower rank) and for the rate limit; call leave() when the response has been read. */
   async enter(rank = Number.MAX_SAFE_INTEGER): Promise<void> {
-    if (this.#waiting.length > 0 || !this.#slots.take()) {
+    if (this.#waiting.length === 0 && this.#slots.take()) this.#held += 1;
+    else {
       await new Promise<void>((go) => {
         const waiting = { rank, go };
         // kept sorted by rank, in arrival order within one: a new request goes after every one of its rank or lower
@@ -187,6 +202,11 @@ export class Gate {
   }
 
   leave(): void {
+    // within the worker's share, the slot goes at once to the worker's next waiting request, not
+    // a turn of the event loop later (where a waiter of the run's shared slots wakes): it is
+    // not idle meanwhile. Beyond its share, it goes back for every worker to take.
+    if (this.#waiting.length > 0 && this.#held <= this.#slots.share()) return this.#waiting.shift()!.go();
+    this.#held -= 1;
     this.#slots.give();
   }
 
@@ -202,8 +222,10 @@ export class Gate {
     try {
       while (this.#waiting.length > 0) {
         const seen = this.#slots.seen();
-        if (this.#slots.take()) this.#waiting.shift()!.go();
-        else await this.#slots.given(seen);
+        if (this.#slots.take()) {
+          this.#held += 1;
+          this.#waiting.shift()!.go();
+        } else await this.#slots.given(seen);
       }
     } finally {
       this.#pumping = false;

@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
 import { afterAll, expect, test } from 'vitest';
-import { Gate } from '../../harness/gate.js';
+import { Gate, RunSlots } from '../../harness/gate.js';
 import { admittedBy } from '../../harness/transport/admission.js';
 import { deadPort, fetchThrough, localTarget } from '../support/local-target.js';
 
@@ -58,4 +58,31 @@ test('waiting requests get a slot lowest rank first, in the order they asked wit
   }
   await Promise.all(all);
   expect(order).toEqual(['shared fixture', 'first rule', 'first rule again', 'late rule', 'late rule again', 'unranked']);
+});
+
+test("a slot given back within the worker's share goes to its next waiting request at once, beyond it back to the run's slots", async () => {
+  const buffer = RunSlots.buffer();
+  const [a, b] = [new Gate(new RunSlots(2, buffer)), new Gate(new RunSlots(2, buffer))];
+  const slots = new Int32Array(buffer);
+  await a.enter(1);
+  await b.enter(1); // both slots taken, one each: each worker's share
+  let next = false;
+  const waiting = a.enter(2).then(() => (next = true));
+  a.leave();
+  await Promise.resolve();
+  await Promise.resolve();
+  expect(next, 'handed on without a turn of the event loop').toBe(true);
+  expect(Atomics.load(slots, 0), 'never given back meanwhile').toBe(2);
+  await waiting;
+  // a holds its share and takes the one b gives back: beyond its share, its next leave gives it back
+  const more = a.enter(3);
+  b.leave();
+  await more;
+  const again = a.enter(4);
+  a.leave();
+  expect(Atomics.load(slots, 0), 'given back to the run').toBe(1);
+  await again;
+  a.leave();
+  a.leave();
+  expect(Atomics.load(slots, 0)).toBe(0);
 });

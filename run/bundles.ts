@@ -62,7 +62,8 @@ export function shardOf(files: readonly string[], shard: string): string[] {
 /**
  * The spec files dealt into `count` bundles (fewer where there are fewer files): the FIRST files
  * round the bundles in their order, then the others, most rules first, each to the bundle with the
- * fewest rules so far; in each bundle the FIRST files lead and the LAST ones close.
+ * fewest rules so far; in each bundle the FIRST files lead, the others follow fewest rules first,
+ * and the LAST ones close.
  */
 export function bundleSpecFiles(files: readonly string[], count: number): string[][] {
   const n = Math.max(1, Math.min(count, files.length, BUNDLE_FILES.length));
@@ -76,5 +77,9 @@ export function bundleSpecFiles(files: readonly string[], count: number): string
   first.forEach((f, k) => add(bundles[k % n]!, f));
   const rest = files.filter((f) => !first.includes(f) && !LAST.includes(f)).sort((a, b) => rulesIn(b) - rulesIn(a) || a.localeCompare(b));
   for (const f of [...rest, ...LAST.filter((f) => files.includes(f))]) add(bundles.reduce((a, b) => (b.rules < a.rules ? b : a)), f);
-  return bundles.map((b) => b.files);
+  // dealt most rules first (the bundles come out even), but run fewest first: the files of many
+  // short rules (the generated matrices) close the bundle, so its last rules fill the slots
+  // while its last long chains run out, rather than a few long rules running alone at the end
+  const order = (f: string) => (first.includes(f) ? -1 : LAST.includes(f) ? Number.MAX_SAFE_INTEGER : rulesIn(f));
+  return bundles.map((b) => b.files.map((f, i) => ({ f, i })).sort((x, y) => order(x.f) - order(y.f) || x.i - y.i).map((x) => x.f));
 }

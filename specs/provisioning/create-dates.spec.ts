@@ -13,6 +13,7 @@ import {
 } from '../../generators/expiration-date.js';
 import { iface, provisioningAccount } from '../../harness/needs.js';
 import { property } from '../../harness/property.js';
+import { together } from '../../harness/together.js';
 import { attemptCreate, company, expectAccepted, expectErrors } from '../../harness/fixtures/provisioning.js';
 import { expectNotCreated } from '../../harness/fixtures/provisioning-reads.js';
 import { rule } from '../../harness/rule.js';
@@ -27,7 +28,7 @@ import { NAMED_ERROR, PROVISION } from './spec-refs.js';
  * stated boundaries.
  */
 /** Each run provisions a company of its own (numbered, create-attempts.ts): the runs go in this many chains at once. */
-const CHAINS = 4;
+const CHAINS = 8;
 const base = { interface: 'provisioning' as const, operation: 'provisioning.Provision' as const, level: 'must' as const, needs: [iface('provisioning'), provisioningAccount] };
 
 rule(
@@ -45,7 +46,7 @@ rule(
   async (t) => {
     const refused = billingRefuser(t);
     await property(t, invalidMonthlyBillingInterval, refused, { chains: CHAINS });
-    for (const interval of invalidBoundaries(true)) await refused(interval, true);
+    await together(invalidBoundaries(true), (interval) => refused(interval, true));
   },
 );
 
@@ -64,7 +65,7 @@ rule(
   async (t) => {
     const refused = billingRefuser(t);
     await property(t, invalidYearlyBillingInterval, refused, { chains: CHAINS });
-    for (const interval of invalidBoundaries(false)) await refused(interval, true);
+    await together(invalidBoundaries(false), (interval) => refused(interval, true));
   },
 );
 
@@ -85,9 +86,10 @@ rule(
       expectAccepted(await create(billing(b)), `spec §8: 'Monthly true requires Years = 0; Monthly false requires Years >= 1'; BillingInterval ${String(b)}`);
     await property(t, validBillingInterval, accepted, { chains: CHAINS });
     const boundary = acceptor(t);
-    for (const { interval, valid } of BILLING_BOUNDARIES) {
-      if (valid) await boundary(billing(interval), ['BillingInterval'], `spec §8: 'Monthly true requires Years = 0; Monthly false requires Years >= 1'; BillingInterval ${String(interval)}`);
-    }
+    await together(
+      BILLING_BOUNDARIES.filter((b) => b.valid),
+      ({ interval }) => boundary(billing(interval), ['BillingInterval'], `spec §8: 'Monthly true requires Years = 0; Monthly false requires Years >= 1'; BillingInterval ${String(interval)}`),
+    );
   },
 );
 
@@ -112,7 +114,7 @@ rule(
     await property(t, futureExpirationDate(today), accepted, { chains: CHAINS });
     // clarification P8: the spec sets no latest date; within 10 years every reading accepts
     const boundary = acceptor(t);
-    for (const date of [shiftDate(today, MARGIN_DAYS), farthestFutureDate(today)]) await boundary({ ExpirationDate: date }, ['ExpirationDate'], `spec §8: ExpirationDate 'not in the past'; ExpirationDate "${date}"`);
+    await together([shiftDate(today, MARGIN_DAYS), farthestFutureDate(today)], (date) => boundary({ ExpirationDate: date }, ['ExpirationDate'], `spec §8: ExpirationDate 'not in the past'; ExpirationDate "${date}"`));
   },
 );
 
@@ -130,9 +132,7 @@ rule(
   },
   async (t) => {
     const accepted = acceptor(t, 0);
-    for (const date of leapDays(new Date())) {
-      await accepted({ ExpirationDate: date }, ['ExpirationDate'], `spec §7.3 InvalidDate only for a 'day invalid for the month'; 02/29 is valid in a leap year; ExpirationDate "${date}"`);
-    }
+    await together(leapDays(new Date()), (date) => accepted({ ExpirationDate: date }, ['ExpirationDate'], `spec §7.3 InvalidDate only for a 'day invalid for the month'; 02/29 is valid in a leap year; ExpirationDate "${date}"`));
   },
 );
 
@@ -147,9 +147,9 @@ rule(
   },
   async (t) => {
     const create = creator(t);
-    for (const date of ['02/29/2100', '02/29/2200', '02/29/2300']) {
-      expectErrors(await create({ ExpirationDate: date }), `spec §7.3 InvalidDate: 'day invalid for the month'; a century year is a leap year only when divisible by 400; ExpirationDate "${date}"`, 'InvalidDate');
-    }
+    await together(['02/29/2100', '02/29/2200', '02/29/2300'], async (date) =>
+      expectErrors(await create({ ExpirationDate: date }), `spec §7.3 InvalidDate: 'day invalid for the month'; a century year is a leap year only when divisible by 400; ExpirationDate "${date}"`, 'InvalidDate'),
+    );
   },
 );
 
@@ -171,7 +171,7 @@ rule(
     const create = creator(t);
     const refused = async (date: string) => expectErrors(await create({ ExpirationDate: date }), `spec §7.3 PastExpirationDate: 'Supplied date is in the past'; ExpirationDate "${date}"`, 'PastExpirationDate');
     await property(t, pastExpirationDate(today), refused, { chains: CHAINS });
-    for (const date of ['02/29/2000', '01/01/1900']) await refused(date);
+    await together(['02/29/2000', '01/01/1900'], refused);
     // the nearest past day every time zone agrees on: refused, it leaves no company
     const model = company(t, 1000, { ExpirationDate: shiftDate(today, -MARGIN_DAYS) });
     expectErrors(await attemptCreate(t, model), `spec §7.3 PastExpirationDate; ExpirationDate "${model.ExpirationDate}"`, 'PastExpirationDate');

@@ -9,17 +9,20 @@ import { join } from 'node:path';
  * - `company`: the company-wide settings (SMTP password, SMTP whitelist, company key). A rule
  *   that changes one runs alone among the rules that change or rely on them.
  * - `folders-<party>`: the custom folders of a party account (contract/parties.ts). A party rule
- *   that sends the owner's folder id to delete it or move into it (§5 item 9) holds it while no
- *   other rule can make a folder for that party, so it can first see that the id names none of
- *   the party's folders (folder ids may be numbered per user, silence folder-id-scope); every
- *   folder creation for a party uses it for the time of its request.
+ *   that sends the owner's folder id to delete it or move into it (§5 item 9) freezes it, so no
+ *   other rule can make a folder for that party meanwhile and it can first see that the id names
+ *   none of the party's folders (folder ids may be numbered per user, silence folder-id-scope);
+ *   such rules make no party folder, so they freeze it together. Every folder creation for a
+ *   party uses it for the time of its request.
  *
  * A rule that *changes* a resource holds its `change` directory (made atomically by mkdir) once
- * no rule that *uses* it holds a `use-*` marker; a rule that uses it waits while a change is held
- * or waiting. A waiting rule looks again when the directory changes (a claim taken or released),
- * not on a timer.
+ * no rule that uses or freezes it holds a marker; a rule that *freezes* it writes a `freeze-*`
+ * marker, beside those of other rules that freeze it, and goes once no rule uses it (and none
+ * changes it); a rule that *uses* it waits while a change or a freeze is held or waiting, and
+ * writes a `use-*` marker. A waiting rule looks again when the directory changes (a claim taken
+ * or released), not on a timer.
  */
-export type ClaimKind = 'changes' | 'uses';
+export type ClaimKind = 'changes' | 'freezes' | 'uses';
 
 /** a look once a second besides the directory's change events, should a file system not report one */
 const SAFETY_MS = 1_000;
@@ -44,6 +47,7 @@ export function forgetClaims(runId: string): void {
 
 const exists = (dir: string, name: string) => readdirSync(dir).includes(name);
 const users = (dir: string) => readdirSync(dir).filter((n) => n.startsWith('use-'));
+const freezers = (dir: string) => readdirSync(dir).filter((n) => n.startsWith('freeze-'));
 
 /**
  * Resolves once `ready()` holds: looked at now and again whenever the claim directory changes;
@@ -98,20 +102,41 @@ export async function claim(runId: string, resource: string, kind: ClaimKind, wa
   if (kind === 'changes') {
     const mine = join(dir, CHANGE);
     await whenReady(dir, () => made(mine), until, what, waitMs);
-    // the change is announced: no new user starts; wait for the running ones to finish
+    // the change is announced: no new user or freezer starts; wait for the running ones to finish
     try {
-      await whenReady(dir, () => users(dir).length === 0, until, what, waitMs);
+      await whenReady(dir, () => users(dir).length === 0 && freezers(dir).length === 0, until, what, waitMs);
     } catch (e) {
       rmdirSync(mine);
       throw e;
     }
     return { release: () => rmdirSync(mine) };
   }
+  if (kind === 'freezes') {
+    const mine = join(dir, `freeze-${randomUUID()}`);
+    const frozen = () => {
+      if (exists(dir, CHANGE)) return false;
+      writeFileSync(mine, '');
+      if (!exists(dir, CHANGE)) return true;
+      // a change was announced between the look and the mark: step back, let it go first
+      rmSync(mine, { force: true });
+      return false;
+    };
+    await whenReady(dir, frozen, until, what, waitMs);
+    // the freeze is announced: no new user starts; wait for the running ones to finish
+    try {
+      await whenReady(dir, () => users(dir).length === 0, until, what, waitMs);
+    } catch (e) {
+      rmSync(mine, { force: true });
+      throw e;
+    }
+    return { release: () => rmSync(mine, { force: true }) };
+  }
   const marker = join(dir, `use-${randomUUID()}`);
+  const held = () => exists(dir, CHANGE) || freezers(dir).length > 0;
   const marked = () => {
-    if (exists(dir, CHANGE)) return false;
+    if (held()) return false;
     writeFileSync(marker, '');
-    if (!exists(dir, CHANGE)) return true;
+    if (!held()) return true;
     // a change was announced between the look and the mark: step back, let it go first
     rmSync(marker, { force: true });
     return false;

@@ -28,12 +28,12 @@ export class PartyFolders {
   }
 
   /**
-   * Holds every party's folders until release() or the rule's end, always in the same order (two
-   * holders never wait for each other).
+   * Holds every party's folders until release() or the rule's end: frozen, beside the other party
+   * rules that hold them (none makes a party folder), while every folder creation for a party waits.
    */
   async hold(): Promise<void> {
     for (const party of PARTIES) {
-      const lease = await this.claim(`folders-${party}`, 'changes', `the folders of ${party}`);
+      const lease = await this.claim(`folders-${party}`, 'freezes', `the folders of ${party}`);
       this.#held.set(party, lease);
       this.after(`release the folders of ${party}`, async () => lease.release());
     }

@@ -76,4 +76,28 @@ describe('claims on what rules share (harness/claims.ts)', () => {
       forgetClaims(runId);
     }
   });
+
+  test('freezes go together; a use waits while one is held or waiting; a freeze waits for the uses running, and a change for the freezes', async () => {
+    const runId = `selftest-${process.pid}-${Date.now()}`;
+    const peer = (kind: 'uses' | 'freezes' | 'changes', waitMs = 5_000) => claim(runId, 'folders-peer', kind, waitMs, 'the folders of peer');
+    try {
+      const use = await peer('uses');
+      const first = peer('freezes');
+      expect(await settled(first), 'a freeze waits for the use running').toBe(false);
+      const later = peer('uses');
+      expect(await settled(later), 'a new use waits while a freeze waits').toBe(false);
+      use.release();
+      const one = await first;
+      const two = await peer('freezes', 200);
+      expect(await settled(later), 'a use waits while freezes are held').toBe(false);
+      const change = peer('changes');
+      expect(await settled(change), 'a change waits for the freezes').toBe(false);
+      one.release();
+      two.release();
+      (await change).release();
+      (await later).release();
+    } finally {
+      forgetClaims(runId);
+    }
+  });
 });

@@ -48,7 +48,9 @@ export class PartyFolders {
   /** Sends a folder creation for session `key`: a party's waits while another rule holds its folders. */
   async creating<T>(key: string, send: () => Promise<T>): Promise<T> {
     const party = this.#keys.get(key);
-    if (party === undefined || this.#held.has(party)) return send();
+    if (party === undefined) return send();
+    // frozen beside other rules that read the party's folder list as fixed: none of them may add to it
+    if (this.#held.has(party)) throw new Error(`a rule that holds the folders of ${party} (harness/party-folders.ts) must not make one: the other rules holding them rely on the list they read`);
     const lease = await this.claim(`folders-${party}`, 'uses', `the folders of ${party}`);
     try {
       return await send();

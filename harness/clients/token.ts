@@ -19,8 +19,12 @@ export class TokenClient {
     this.base = (profile.urls.token ?? profile.baseUrl).replace(/\/$/, '');
   }
 
-  /** POST /Token with a JSON object, or a raw string for malformed-body rules. */
-  token(body: object | string, options: TokenCallOptions = {}): Promise<HttpResponse> {
+  /**
+   * POST /Token with a JSON object, or a raw string for malformed-body rules; or a function that
+   * makes the object, for a body that holds the time it is sent (a TOTP code, spec §5): it is made
+   * again as the request leaves the gate (harness/transport/stamp.ts).
+   */
+  token(body: object | string | (() => object), options: TokenCallOptions = {}): Promise<HttpResponse> {
     return this.#post('token.Token', '/Token', body, options);
   }
 
@@ -38,10 +42,12 @@ export class TokenClient {
     return `${this.profile.token.scheme} ${accessToken}`;
   }
 
-  #post(operation: OperationId, path: string, body: object | string, options: TokenCallOptions): Promise<HttpResponse> {
+  #post(operation: OperationId, path: string, body: object | string | (() => object), options: TokenCallOptions): Promise<HttpResponse> {
     const headers: Record<string, string> = {};
     if (options.accept !== undefined) headers.accept = options.accept;
     if (options.contentType !== null) headers['content-type'] = options.contentType ?? 'application/json';
-    return this.http.send('POST', `${this.base}${path}`, { headers, body: typeof body === 'string' ? body : JSON.stringify(body), operation });
+    const text = (b: object | string) => (typeof b === 'string' ? b : JSON.stringify(b));
+    const stamp = typeof body === 'function' ? () => ({ body: text(body()), headers: {} }) : undefined;
+    return this.http.send('POST', `${this.base}${path}`, { headers, body: text(typeof body === 'function' ? body() : body), stamp, operation });
   }
 }

@@ -1,7 +1,6 @@
-import { totp } from '../../contract/wire/totp.js';
 import { REQUIRED_FIELDS } from '../../contract/token.js';
 import { expectTokenError } from '../../harness/expect.js';
-import { authenticatorSignIn } from '../../harness/fixtures/mfa.js';
+import { authenticatorSignIn, otpGrant } from '../../harness/fixtures/mfa.js';
 import { account, iface } from '../../harness/needs.js';
 import { property } from '../../harness/property.js';
 import { rule } from '../../harness/rule.js';
@@ -22,7 +21,7 @@ rule(
   },
   async (t) => {
     const { user, tokens } = await authenticatorSignIn(t);
-    expectTokenError(await t.token.token({ grant_type: 'mfa_otp', mfa_method: 'Sms', ...tokens, otp: totp(user.totpSecret) }), 'InvalidRequest');
+    expectTokenError(await t.token.token(otpGrant(t, user, tokens, { mfa_method: 'Sms' })), 'InvalidRequest');
   },
 );
 
@@ -40,9 +39,9 @@ rule(
   },
   async (t) => {
     const { user, tokens } = await authenticatorSignIn(t);
-    const full = { grant_type: 'mfa_otp', mfa_method: 'Auth', ...tokens, otp: totp(user.totpSecret) };
+    const full = otpGrant(t, user, tokens);
     await property(t, omitFields(REQUIRED_FIELDS.mfa_otp), async (omission) => {
-      expectTokenError(await t.token.token(omission.apply(full)), 'InvalidRequest');
+      expectTokenError(await t.token.token(() => omission.apply(full())), 'InvalidRequest');
     });
   },
 );

@@ -1,7 +1,7 @@
 import { totp } from '../../contract/wire/totp.js';
 import { ChallengeResponseSchema } from '../../contract/token.js';
 import { check, expectTokenError, expectTokenIssued, expectTokenRefusal } from '../../harness/expect.js';
-import { authenticatorSignIn, inboxSession, mfaChallenge, readEmailedOtp, seenOtpMessages } from '../../harness/fixtures/mfa.js';
+import { authenticatorSignIn, inboxSession, mfaChallenge, otpGrant, readEmailedOtp, seenOtpMessages } from '../../harness/fixtures/mfa.js';
 import { account, emailOtpReadable, iface } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 
@@ -69,9 +69,7 @@ rule(
   },
   async (t) => {
     const { user, tokens } = await authenticatorSignIn(t);
-    const otp = totp(user.totpSecret);
-    t.redact.learn(otp);
-    expectTokenIssued(await t.token.token({ grant_type: 'mfa_otp', mfa_method: 'Auth', ...tokens, otp }));
+    expectTokenIssued(await t.token.token(otpGrant(t, user, tokens)));
   },
 );
 

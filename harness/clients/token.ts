@@ -47,6 +47,7 @@ export class TokenClient {
     if (options.accept !== undefined) headers.accept = options.accept;
     if (options.contentType !== null) headers['content-type'] = options.contentType ?? 'application/json';
     const text = (b: object | string) => (typeof b === 'string' ? b : JSON.stringify(b));
+    // a made body is made now too: the client learns its secrets and names its actor before the gate
     const stamp = typeof body === 'function' ? () => ({ body: text(body()), headers: {} }) : undefined;
     return this.http.send('POST', `${this.base}${path}`, { headers, body: text(typeof body === 'function' ? body() : body), stamp, operation });
   }

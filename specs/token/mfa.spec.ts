@@ -1,7 +1,6 @@
-import { totp } from '../../contract/wire/totp.js';
 import { ChallengeResponseSchema } from '../../contract/token.js';
 import { check, expectTokenError, expectTokenIssued, expectTokenRefusal } from '../../harness/expect.js';
-import { authenticatorSignIn, inboxSession, mfaChallenge, otpGrant, readEmailedOtp, seenOtpMessages } from '../../harness/fixtures/mfa.js';
+import { authenticatorSignIn, inboxSession, mfaChallenge, otpGrant, readEmailedOtp, seenOtpMessages, wrongOtpGrant } from '../../harness/fixtures/mfa.js';
 import { account, emailOtpReadable, iface } from '../../harness/needs.js';
 import { rule } from '../../harness/rule.js';
 
@@ -88,9 +87,6 @@ rule(
   },
   async (t) => {
     const { user, tokens } = await authenticatorSignIn(t);
-    const now = Date.now();
-    const valid = new Set([-30_000, 0, 30_000].map((d) => totp(user.totpSecret, new Date(now + d))));
-    const wrong = t.wrong('otp', { kind: 'digits', length: [...valid][0]!.length, avoid: valid });
-    expectTokenRefusal(await t.token.token({ grant_type: 'mfa_otp', mfa_method: 'Auth', ...tokens, otp: wrong }));
+    expectTokenRefusal(await t.token.token(wrongOtpGrant(t, user, tokens)));
   },
 );

@@ -20,8 +20,8 @@ export const BUNDLE_FILES = ['run/bundles/1.spec.ts', 'run/bundles/2.spec.ts', '
  * the most (the model-based rules), the ones that wait for a second on the target's clock (the
  * listing scenes and the DATE order: spec §2.3 dates are kept to the second), the ones that take
  * the company claim to change company settings (they run one at a time, so they start early), and
- * the ones with the longest chains of round trips (the provisioning properties among them: run
- * with the other files of many rules, last, their chains were the run's tail at +50 ms).
+ * the ones with the longest chains of round trips (the provisioning property rules among them:
+ * left with the other files of many rules, which run last, their chains were a distant run's tail).
  */
 export const FIRST = [
   'specs/messaging-soap/model.spec.ts',

@@ -100,9 +100,17 @@ const rows: Array<[string, string, string?]> = [
   ['overhead ratio (wall / floor)', `${(wallMs / floorMs).toFixed(1)}×`, `before: ${BEFORE.direct.ratio}×`],
   ['time inside vitest (summary.durationMs)', s(summary.durationMs), `before: ${s(BEFORE.direct.vitestMs)}`],
   // wall and CPU of each phase: on a shared machine the wall figures wander, the CPU ones much less
-  ...Object.entries(direct.timings ?? {}).map(([phase, ms]): [string, string] => [`  phase: ${phase}`, `${s(ms)} wall, ${s(direct.cpu?.[phase] ?? 0)} CPU`]),
+  ...phases(direct, 'phase'),
   ...closing(direct),
 ];
+
+/** Wall and CPU of each phase of a run, one row each. */
+function phases({ timings, cpu }: Phases, label: string): Array<[string, string]> {
+  return Object.entries(timings ?? {}).map(([phase, ms]) => [`  ${label}: ${phase}`, `${s(ms)} wall, ${s(cpu?.[phase] ?? 0)} CPU`]);
+}
+
+/** N × D / added wall: how much of the network's waiting a run hid. */
+const overlapOf = (exchanges: number, delayMs: number, addedMs: number) => (exchanges * delayMs) / Math.max(addedMs, 1);
 
 /** The reports' share of the run beside the vitest time, and allure.html's size. */
 function closing({ run, timings, cpu }: Phases & { run: CliResult }): Array<[string, string, string?]> {
@@ -126,7 +134,7 @@ if (latencyMs !== undefined) {
   const directMs = (wallMs + again.run.ms) / 2;
   const added = slow.run.ms - directMs;
   const serial = slow.served * latencyMs;
-  const overlap = serial / Math.max(added, 1);
+  const overlap = overlapOf(slow.served, latencyMs, added);
   const was = BEFORE.latency[String(latencyMs)];
   rows.push(
     ['', ''],
@@ -140,7 +148,7 @@ if (latencyMs !== undefined) {
     ['overlap factor (N × D / added wall)', `${overlap.toFixed(2)}×  (goal ≥ 20×)`, was ? `before: ${was.overlap}×` : undefined],
     ['time inside vitest, with latency', s(slow.run.summary().durationMs)],
     // the phases again: what the round trip adds outside the specs (the probe, the reports) shows here
-    ...Object.entries(slow.timings ?? {}).map(([phase, ms]): [string, string] => [`  phase, with latency: ${phase}`, `${s(ms)} wall, ${s(slow.cpu?.[phase] ?? 0)} CPU`]),
+    ...phases(slow, 'phase, with latency'),
   );
   // the critical path: the longest chain of exchanges that depend on each other bounds the run from below
   const longest = chains(slow.noted, latencyMs);
@@ -163,12 +171,12 @@ if (latencyMs !== undefined) {
   // as the round trip, so the suite's requests in flight are in flight at the server, counted exactly
   const held = await runOnce(reference.profile, 'held', latencyMs);
   const concurrency = referenceProfile.limits.concurrency;
-  // the same overlap against the held target: the delay without the proxy's two extra hops and wake-ups per round trip
+  // the same overlap against the held target: the delay held at the server, without the proxy's two extra hops and wake-ups per round trip
   const heldAdded = held.run.ms - directMs;
   rows.push(
     ['', ''],
     [`most requests at once at the server (each answer held ${latencyMs} ms)`, `${peakInFlight(held.noted, 0)} (limits.concurrency: ${concurrency})`],
-    ['wall time, each answer held (no proxy)', `${s(held.run.ms)}; added ${s(heldAdded)}, overlap ${(held.served * latencyMs / Math.max(heldAdded, 1)).toFixed(2)}×`],
+    ['wall time, each answer held (no proxy)', `${s(held.run.ms)}; added ${s(heldAdded)}, overlap ${overlapOf(held.served, latencyMs, heldAdded).toFixed(2)}×`],
   );
 }
 await reference.close();

@@ -63,3 +63,19 @@ export function peakInFlight(served: readonly Served[], latencyMs: number): numb
   for (const [, d] of events) peak = Math.max(peak, (now += d));
   return peak;
 }
+
+/**
+ * How much of the allowance a run used: the requests in flight at the server on average while
+ * the specs ran (the time each was there, summed, over the span from the first request a rule
+ * sent to the last answer; the probe before the specs start is left out), and the time each was
+ * there. Against a target that holds each answer, the first beside `limits.concurrency` shows
+ * what the slots' turnaround (an answer back to the suite, the next request to the server) costs.
+ */
+export function occupancy(served: readonly Served[]): { inFlight: number; msEach: number } {
+  const ruled = served.filter((s) => s.rule);
+  if (!ruled.length) return { inFlight: 0, msEach: 0 };
+  const from = Math.min(...ruled.map((s) => s.start));
+  const to = Math.max(...served.map((s) => s.end));
+  const there = served.reduce((sum, s) => sum + Math.max(0, s.end - Math.max(s.start, from)), 0);
+  return { inFlight: there / Math.max(to - from, 1), msEach: served.reduce((sum, s) => sum + s.end - s.start, 0) / served.length };
+}

@@ -10,7 +10,7 @@ import { startReferenceTarget } from '../run/run-context.js';
 import { runCli, type CliResult } from '../selftest/support/cli.js';
 import { BEFORE } from './baseline.js';
 import { startLatencyProxy } from './latency-proxy.js';
-import { chains, peakInFlight } from './critical-path.js';
+import { chains, occupancy, peakInFlight } from './critical-path.js';
 
 /**
  * `npm run bench`: one full conformance run against a reference server held by this process,
@@ -173,9 +173,12 @@ if (latencyMs !== undefined) {
   const concurrency = referenceProfile.limits.concurrency;
   // the same overlap against the held target: the delay held at the server, without the proxy's two extra hops and wake-ups per round trip
   const heldAdded = held.run.ms - directMs;
+  const used = occupancy(held.noted);
   rows.push(
     ['', ''],
     [`most requests at once at the server (each answer held ${latencyMs} ms)`, `${peakInFlight(held.noted, 0)} (limits.concurrency: ${concurrency})`],
+    // the allowance used: each request holds a slot for the delay plus the time its answer takes to reach the suite and the next request to reach the server
+    ['  on average while the specs ran', `${used.inFlight.toFixed(2)} of ${concurrency}; each ${used.msEach.toFixed(2)} ms at the server`],
     ['wall time, each answer held (no proxy)', `${s(held.run.ms)}; added ${s(heldAdded)}, overlap ${overlapOf(held.served, latencyMs, heldAdded).toFixed(2)}×`],
   );
 }

@@ -171,6 +171,8 @@ if (latencyMs !== undefined) {
   // as the round trip, so the suite's requests in flight are in flight at the server, counted exactly
   const held = await runOnce(reference.profile, 'held', latencyMs);
   const concurrency = referenceProfile.limits.concurrency;
+  // politeness bounds the run from below too: no more than `concurrency` round trips at once, each at least D
+  const politeFloor = serial / concurrency;
   // the same overlap against the held target: the delay held at the server, without the proxy's two extra hops and wake-ups per round trip
   const heldAdded = held.run.ms - directMs;
   const used = occupancy(held.noted);
@@ -180,6 +182,7 @@ if (latencyMs !== undefined) {
     // the allowance used: each request holds a slot for the delay plus the time its answer takes to reach the suite and the next request to reach the server
     ['  on average while the specs ran', `${used.inFlight.toFixed(2)} of ${concurrency}; each ${used.msEach.toFixed(2)} ms at the server`],
     ['wall time, each answer held (no proxy)', `${s(held.run.ms)}; added ${s(heldAdded)}, overlap ${overlapOf(held.served, latencyMs, heldAdded).toFixed(2)}×`],
+    [`least wall politeness allows (N × D / ${concurrency})`, `${s(politeFloor)}; the run with latency takes ${(slow.run.ms / politeFloor).toFixed(2)}× that`],
   );
 }
 await reference.close();
